@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginAs, useBrowser, waitForShell } from './fixtures';
+
+/** Serious and critical WCAG 2.1 A/AA violations, as "rule: target" lines. */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+describe('accessibility', () => {
+  const b = useBrowser('a11y');
+
+  it('the login page has no serious or critical axe violation', async () => {
+    await b.page.goto('/login');
+    await b.page.getByLabel('Username').waitFor();
+    expect(await seriousViolations(b.page)).toEqual([]);
+  });
+
+  it('/institution has no serious or critical axe violation', async () => {
+    await loginAs(b.page, 'super');
+    await waitForShell(b.page);
+    await b.page.waitForLoadState('networkidle');
+    expect(await seriousViolations(b.page)).toEqual([]);
+  });
+
+  it('/institution with the language and institution menus open has no serious or critical violation', async () => {
+    await loginAs(b.page, 'registrar');
+    await waitForShell(b.page);
+    await b.page.getByTestId('language-menu').click();
+    await b.page.getByRole('menu').waitFor();
+    expect(await seriousViolations(b.page)).toEqual([]);
+    await b.page.keyboard.press('Escape');
+    await b.page.getByTestId('institution-chooser').click();
+    await b.page.getByRole('dialog').waitFor();
+    expect(await seriousViolations(b.page)).toEqual([]);
+  });
+
+  it('has landmarks and a lang attribute', async () => {
+    await loginAs(b.page, 'super');
+    await waitForShell(b.page);
+    expect(await b.page.locator('header').count()).toBeGreaterThan(0);
+    expect(await b.page.locator('main').count()).toBe(1);
+    expect(await b.page.locator('footer').count()).toBe(1);
+    expect(await b.page.getByRole('navigation').count()).toBe(1);
+    expect(await b.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+
+  it('login and the header work from the keyboard alone', async () => {
+    const { page } = b;
+    await page.goto('/login');
+    await page.getByLabel('Username').waitFor();
+    // the username field has focus on arrival
+    await page.keyboard.type('registrar');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('demo-pass-1');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/institution');
+    await waitForShell(page);
+
+    // skip link first, then the header controls, then the tabs
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    const reached: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(
+        await page.evaluate(
+          () =>
+            document.activeElement?.getAttribute('aria-label') ??
+            document.activeElement?.textContent?.trim() ??
+            '',
+        ),
+      );
+    }
+    for (const name of ['Change institution', 'Alerts', 'Help', 'Account', 'Logout', 'Users', 'Roles']) {
+      expect(reached.some((r) => r.includes(name))).toBe(true);
+    }
+    // a tab opens with Enter
+    await page.getByRole('link', { name: 'Roles' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/roles');
+
+    // the language menu: open with Enter, move with the arrows, choose with Enter
+    await page.getByTestId('language-menu').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    for (let i = 0; i < 3 && (await focused()) !== 'Français'; i++) await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Français');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+  });
+});

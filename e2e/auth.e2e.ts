@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { baseURL, loginAs, PASSWORD, useBrowser, waitForShell } from './fixtures';
+
+const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+
+describe('login, session and logout', () => {
+  const b = useBrowser('auth');
+
+  it('the login form shows the server message on failure, then lands on /institution', async () => {
+    const { page } = b;
+    await page.goto('/institution');
+    await page.waitForURL('**/login?next=%2Finstitution');
+    await page.getByLabel('Username').fill('registrar');
+    await page.getByLabel(/^Password/).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect((await error.textContent())?.trim().length).toBeGreaterThan(0);
+    expect(pathOf(page.url())).toBe('/login?next=%2Finstitution');
+
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/institution');
+    await waitForShell(page);
+  });
+
+  it('empty fields are named, not sent', async () => {
+    const { page } = b;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter your username').waitFor();
+    await page.getByText('Enter your password').waitFor();
+  });
+
+  it('a deep link survives the login round trip', async () => {
+    const { page } = b;
+    await page.goto('/roles?tab=members');
+    await page.waitForURL('**/login?next=**');
+    expect(pathOf(page.url())).toBe(`/login?next=${encodeURIComponent('/roles?tab=members')}`);
+    await page.getByLabel('Username').fill('registrar');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/roles?tab=members');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Roles');
+  });
+
+  it('an external next= is ignored', async () => {
+    const { page } = b;
+    await page.goto('/login?next=//evil.example.com/x');
+    await page.getByLabel('Username').fill('registrar');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/institution');
+    expect(new URL(page.url()).host).toBe(new URL(baseURL()).host);
+  });
+
+  it('logout returns to the login page, the old token gets 401, the next login lands on /institution', async () => {
+    const { page } = b;
+    const token = await loginAs(page, 'registrar', { path: '/roles' });
+    await waitForShell(page);
+    await page.getByTestId('logout').click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+    expect(await page.evaluate(() => sessionStorage.getItem('cwa.token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('cwa.locale'))).toBe('en');
+
+    const res = await fetch(`${baseURL()}/api/auth/session`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(401);
+
+    await page.getByLabel('Username').fill('registrar');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/institution');
+  });
+
+  it('a 401 sends the user to login and afterwards back to the same page', async () => {
+    const { page } = b;
+    const token = await loginAs(page, 'registrar', { path: '/users' });
+    await waitForShell(page);
+    await fetch(`${baseURL()}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await page.reload();
+    await page.waitForURL('**/login?next=%2Fusers');
+    await page.getByLabel('Username').fill('registrar');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/users');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Users');
+  });
+
+  it('the session check shows the loader, and an error with a retry after 15 s without an answer', async () => {
+    const { page } = b;
+    let hang = true;
+    await page.route('**/api/auth/session', async (route) => {
+      if (hang) return; // never answered
+      await route.continue();
+    });
+    await loginAs(page, 'registrar');
+    await page.getByText('Checking your session…').waitFor();
+    const started = Date.now();
+    await page.getByTestId('session-retry').waitFor({ timeout: 20_000 });
+    expect(Date.now() - started).toBeGreaterThan(13_000);
+    await page.getByText('Your session could not be confirmed within 15 seconds.').waitFor();
+    hang = false;
+    await page.getByTestId('session-retry').click();
+    await waitForShell(page);
+    expect(new URL(page.url()).pathname).toBe('/institution');
+  }, 45_000);
+});

@@ -1,0 +1,271 @@
+/**
+ * Browser-test fixtures: start the app as a user would (`npm start`), find Chromium, log in.
+ * Global setup calls `startApp()`; spec files call `useBrowser()` and `loginAs()`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const RESULTS_DIR = join(ROOT, 'test-results');
+export const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-pass-1';
+export const PERSONAS = ['super', 'associate', 'support', 'registrar', 'instructor', 'internal'] as const;
+export type Persona = (typeof PERSONAS)[number];
+/** Where the SPA keeps the session token (src/web/lib/storage.ts). */
+const TOKEN_KEY = 'cwa.token';
+const STARTUP_TIMEOUT_MS = 180_000;
+
+/** An error that prints as one line (no stack): for "how to fix your machine" messages. */
+function oneLineError(message: string) {
+  const e = new Error(message);
+  e.stack = message;
+  return e;
+}
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  try {
+    candidates.push(chromium.executablePath());
+  } catch {
+    // no Playwright browser download known
+  }
+  const found = candidates.find((p): p is string => !!p && existsSync(p));
+  if (!found) {
+    throw oneLineError(
+      'Chromium not found: install it with `apt-get install chromium` (or set CHROMIUM_PATH to a Chromium binary).',
+    );
+  }
+  return found;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess | null, logFile?: string) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let exited: number | null = null;
+  child?.once('exit', (code) => {
+    exited = code ?? -1;
+  });
+  while (Date.now() < deadline) {
+    if (exited !== null) {
+      const tail =
+        logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+      throw new Error(`the app exited with code ${exited} before answering /healthz\n${tail}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the app did not answer ${baseURL}/healthz within ${STARTUP_TIMEOUT_MS / 1000} s`);
+}
+
+export interface RunningApp {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the app as a user does (`npm start`: builds the SPA when stale, migrates, seeds the demo
+ * world) on a free port with a fresh DATA_DIR, and waits for /healthz. With E2E_BASE_URL set, uses
+ * that running app instead.
+ */
+export async function startApp(): Promise<RunningApp> {
+  chromiumPath(); // fail first, in one line, when there is no browser to drive
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  if (process.env.E2E_BASE_URL) {
+    const baseURL = process.env.E2E_BASE_URL.replace(/\/$/, '');
+    await waitForHealth(baseURL, null);
+    return { baseURL, stop: async () => {} };
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cwa-e2e-'));
+  const logFile = join(RESULTS_DIR, 'e2e-server.log');
+  const log = createWriteStream(logFile);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_ENV: process.env.APP_ENV ?? 'dev',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  delete env.DATABASE_URL; // the embedded database in the fresh DATA_DIR
+  // as a user's shell: not Vitest's NODE_ENV=test (which would make `vite build` a development build)
+  for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true, // its own process group: npm → tsx → node all stop together
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const gone = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-(child.pid as number), 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 15_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseURL, child, logFile);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { baseURL, stop };
+}
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** POST /api/auth/login; the token of the persona's new session. */
+export async function apiLogin(persona: Persona, password = PASSWORD): Promise<string> {
+  const res = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: persona, password }),
+  });
+  if (!res.ok) throw new Error(`login as ${persona} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * Signs the persona in. `via: 'api'` (default) logs in through POST /api/auth/login and puts the
+ * token where the SPA reads it, then opens `path`; `via: 'form'` fills the login form.
+ */
+export async function loginAs(
+  page: Page,
+  persona: Persona,
+  { path = '/institution', via = 'api' }: { path?: string; via?: 'api' | 'form' } = {},
+): Promise<string | null> {
+  if (via === 'form') {
+    await page.goto(`/login?next=${encodeURIComponent(path)}`);
+    await page.getByLabel('Username').fill(persona);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    return page.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY);
+  }
+  const token = await apiLogin(persona);
+  await page.goto('/healthz');
+  await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto(path);
+  return token;
+}
+
+/** Waits until the signed-in shell has rendered (header with the institution, a page heading). */
+export async function waitForShell(page: Page) {
+  await page.locator('header').first().waitFor();
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+/** The header tab labels, in order. */
+export async function tabLabels(page: Page): Promise<string[]> {
+  const nav = page.locator('[data-testid=tabs] a');
+  return (await nav.allTextContents()).map((s) => s.trim());
+}
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+export interface BrowserFixture {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One Chromium per spec file, a fresh context (English, 1280×800, reduced motion so the 2 s page
+ * fade does not slow every check) per test, and a screenshot per test in test-results/.
+ */
+export function useBrowser(file: string, contextOptions: Parameters<Browser['newContext']>[0] = {}) {
+  const fx = {} as BrowserFixture;
+  beforeAll(async () => {
+    fx.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await fx.browser?.close();
+  });
+  beforeEach(async () => {
+    fx.context = await fx.browser.newContext({
+      baseURL: baseURL(),
+      locale: 'en-US',
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+      ...contextOptions,
+    });
+    fx.page = await fx.context.newPage();
+  });
+  afterEach(async (ctx) => {
+    await fx.page
+      ?.screenshot({ path: join(RESULTS_DIR, `${slug(file)}--${slug(ctx.task.name)}.png`), fullPage: true })
+      .catch(() => {});
+    await fx.context?.close();
+  });
+  return fx;
+}

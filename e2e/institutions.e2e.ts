@@ -1,0 +1,197 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+
+interface Row {
+  sectionId: number;
+  courseName: string;
+  startDate: string;
+  enrollmentCount: number;
+}
+interface Student {
+  email: string;
+  optStatus: 'optin' | 'optout';
+}
+
+async function get<T>(token: string, path: string): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** expect.poll waits 1 s by default; pages load lazily. */
+const WAIT = { timeout: 15_000 };
+
+describe('institution page (registrar)', () => {
+  const b = useBrowser('institutions');
+
+  it('chooses an institution by name and switches the period filter', async () => {
+    const { page } = b;
+    const token = await loginAs(page, 'registrar');
+    await waitForShell(page);
+    const session = await get<{ institutions: { orgId: number; displayName: string }[] }>(
+      token!,
+      '/api/auth/session',
+    );
+    const current = (await page.getByTestId('institution-id').textContent()) ?? '';
+    const other = session.institutions.find((i) => !current.endsWith(` ${i.orgId}`))!;
+
+    // institution search on the page
+    await page.getByTestId('institution-search').click();
+    await page.getByRole('option', { name: `${other.displayName} (${other.orgId})` }).click();
+    await expect
+      .poll(() => page.getByTestId('institution-id').textContent(), WAIT)
+      .toBe(`Org ID: ${other.orgId}`);
+    await expect
+      .poll(() => page.getByTestId('course-table').locator('caption').textContent(), WAIT)
+      .toContain(other.displayName.toUpperCase());
+
+    // current by default; future shows other courses, all starting after today
+    await page.getByTestId('course-row').first().waitFor();
+    const currentTotal = await page.getByTestId('course-total').textContent();
+    const currentFirst = await page.getByTestId('course-row').first().getAttribute('data-section-id');
+    await page
+      .getByTestId('period-filter')
+      .getByText(/^Future/)
+      .click();
+    await page.waitForURL(/period=future/);
+    await expect
+      .poll(() => page.getByTestId('course-row').first().getAttribute('data-section-id'), WAIT)
+      .not.toBe(currentFirst);
+    expect(await page.getByTestId('course-total').textContent()).not.toBe(currentTotal);
+    const list = await get<{ courses: Row[] }>(
+      token!,
+      `/api/institution/institutionData?organizationId=${other.orgId}&coursePeriod=FUTURE`,
+    );
+    expect(list.courses.every((c) => c.startDate > today())).toBe(true);
+    const firstShown = Number(await page.getByTestId('course-row').first().getAttribute('data-section-id'));
+    expect(list.courses.map((c) => c.sectionId)).toContain(firstShown);
+    await page.getByTestId('period-filter').getByText(/^Past/).click();
+    await page.waitForURL(/period=past/);
+  });
+
+  it('searches inside the list and opens a course detail', async () => {
+    const { page } = b;
+    await loginAs(page, 'registrar');
+    await waitForShell(page);
+    const first = page.getByTestId('course-link').first();
+    await first.waitFor();
+    const name = (await first.textContent()) ?? '';
+    await page.getByTestId('course-search').fill(name.slice(0, 8));
+    await page.waitForURL(/q=/);
+    await first.click();
+    await page.waitForURL(/\/institution\/courseDetail\/\d+/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe(name);
+    expect(await page.getByTestId('course-start').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(await page.getByTestId('course-duration').textContent()).toMatch(/^\d+ days?$/);
+    expect(await page.getByTestId('course-census').textContent()).toMatch(/^(\d{2}\/\d{2}\/\d{4}|not set)$/);
+  });
+
+  it('uploads an opt-out CSV, sees opt statuses change, deletes it and sees them restored', async () => {
+    const { page } = b;
+    const token = await loginAs(page, 'registrar');
+    await waitForShell(page);
+    const session = await get<{ institutions: { orgId: number }[] }>(token!, '/api/auth/session');
+    const orgId = session.institutions[0].orgId;
+    const list = await get<{ courses: Row[] }>(
+      token!,
+      `/api/institution/institutionData?organizationId=${orgId}&sort=enrollmentCount&order=desc&pageSize=30`,
+    );
+    // a course with at least two opted-in students
+    let course: Row | undefined;
+    let students: Student[] = [];
+    for (const c of list.courses) {
+      const roster = await get<{ students: Student[] }>(
+        token!,
+        `/api/courses/roster?sectionId=${c.sectionId}&pageSize=200`,
+      );
+      students = roster.students.filter((s) => s.optStatus === 'optin').slice(0, 2);
+      if (students.length === 2) {
+        course = c;
+        break;
+      }
+    }
+    expect(course).toBeDefined();
+    if (!course) return;
+    const dir = mkdtempSync(join(tmpdir(), 'cwa-optout-'));
+    const file = join(dir, 'optout-e2e.csv');
+    writeFileSync(
+      file,
+      [
+        'Email,Section ID,Opt Status',
+        ...students.map((s) => `${s.email},${course.sectionId},optout`),
+        'nobody@example.edu,,optout',
+      ].join('\r\n'),
+    );
+
+    await page.getByTestId('opt-out-open').click();
+    await page.locator('[data-testid=opt-out-dropzone] input[type=file]').setInputFiles(file);
+    const report = page.getByTestId('opt-out-report');
+    await report.waitFor();
+    expect(await report.locator('tr[data-outcome=applied]').count()).toBe(2);
+    expect(await report.locator('tr[data-outcome=notFound]').count()).toBe(1);
+    await page.getByText('Opt-out file uploaded successfully').first().waitFor();
+    await page.keyboard.press('Escape');
+
+    const roster = `/institution/courseDetail/${course.sectionId}?tab=roster`;
+    const statusOf = async (email: string) => {
+      const search = page.getByLabel('Search students');
+      await search.fill(email);
+      const row = page.getByTestId('roster-row').filter({ hasText: email });
+      await expect.poll(() => page.getByTestId('roster-row').count(), WAIT).toBe(1);
+      return row.locator('[data-opt]').getAttribute('data-opt');
+    };
+    await page.goto(roster);
+    await page.getByTestId('roster').waitFor();
+    for (const s of students) expect(await statusOf(s.email)).toBe('optout');
+
+    await page.goto('/institution');
+    await page.getByTestId('opt-out-open').click();
+    const row = page.getByTestId('opt-out-files').locator('tr').filter({ hasText: 'optout-e2e.csv' }).first();
+    await row.getByTestId('delete-opt-out-file').click();
+    await page.getByTestId('confirm-delete-file').click();
+    await page
+      .getByText(/Opt-out file deleted successfully: 2 enrollments restored/)
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(roster);
+    await page.getByTestId('roster').waitFor();
+    for (const s of students) expect(await statusOf(s.email)).toBe('optin');
+  });
+});
+
+describe('institution page (internal user)', () => {
+  const b = useBrowser('institutions-internal');
+
+  it('shows courses with no edit, remove or create actions', async () => {
+    const { page } = b;
+    await loginAs(page, 'internal');
+    await waitForShell(page);
+    await page.getByTestId('course-row').first().waitFor();
+    expect(await page.getByTestId('create-course').count()).toBe(0);
+    await page.getByTestId('row-actions').first().click();
+    await page.getByRole('menuitem', { name: 'View course details' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Edit course information' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Edit instructor' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Remove section' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'View course details' }).click();
+    await page.waitForURL(/courseDetail/);
+    await page.getByTestId('read-only-course').waitFor();
+    expect(await page.getByTestId('edit-course').count()).toBe(0);
+    expect(await page.getByTestId('remove-section').count()).toBe(0);
+    // and the server refuses anyway
+    const token = await apiLogin('internal');
+    const sectionId = Number(page.url().match(/courseDetail\/(\d+)/)?.[1]);
+    const res = await fetch(`${baseURL()}/api/courses/delete?sectionId=${sectionId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,192 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, baseURL, loginAs, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
+
+describe('app shell', () => {
+  const b = useBrowser('shell');
+
+  it('registrar picks another of their institutions; the choice survives a reload', async () => {
+    const { page } = b;
+    await loginAs(page, 'registrar');
+    await waitForShell(page);
+    const before = (await page.getByTestId('institution-id').textContent()) ?? '';
+    await page.getByTestId('institution-chooser').click();
+    const select = page.getByTestId('institution-select');
+    await select.waitFor();
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    expect(await options.count()).toBe(2);
+    const other = options.filter({ hasNotText: `(${before.replace(/\D/g, '')})` }).first();
+    const otherText = (await other.textContent()) ?? '';
+    await other.click();
+    await expect.poll(() => page.getByTestId('institution-id').textContent()).not.toBe(before);
+    const orgId = otherText.match(/\((\d+)\)$/)?.[1];
+    expect(await page.getByTestId('institution-id').textContent()).toBe(`Org ID: ${orgId}`);
+    await page.reload();
+    await waitForShell(page);
+    expect(await page.getByTestId('institution-id').textContent()).toBe(`Org ID: ${orgId}`);
+  });
+
+  it('super searches all institutions by name', async () => {
+    const { page } = b;
+    const token = await loginAs(page, 'super');
+    await waitForShell(page);
+    const all = (await (
+      await fetch(`${baseURL()}/api/institution/institutionListFilterByName?name=&limit=50`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { organizations: { orgId: number; displayName: string }[] };
+    const current = (await page.getByTestId('institution-id').textContent()) ?? '';
+    const target = all.organizations.find((o) => !current.endsWith(` ${o.orgId}`));
+    expect(target).toBeDefined();
+    if (!target) return;
+    await page.getByTestId('institution-chooser').click();
+    const box = page.getByTestId('institution-select');
+    await box.fill(target.displayName.slice(0, 6));
+    const option = page.getByRole('option', { name: `${target.displayName} (${target.orgId})` });
+    await option.click();
+    await expect
+      .poll(() => page.getByTestId('institution-name').textContent())
+      .toBe(target.displayName.toUpperCase());
+    expect(await page.getByTestId('institution-id').textContent()).toBe(`Org ID: ${target.orgId}`);
+  });
+
+  it('the bell shows no count when the alerts service answers 404', async () => {
+    const { page } = b;
+    await page.route('**/api/alert/alerts?*', (route) =>
+      route.fulfill({ status: 404, json: { status: 404, message: 'error.routeNotFound' } }),
+    );
+    await loginAs(page, 'super');
+    await waitForShell(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('alerts-bell').getAttribute('aria-label')).toBe('Alerts');
+    await page.getByTestId('alerts-bell').click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Alerts' }).waitFor();
+  });
+
+  it('the bell counts every alert across today, yesterday and older', async () => {
+    const { page } = b;
+    await page.route('**/api/alert/alerts?*', (route) =>
+      route.fulfill({
+        json: {
+          today: { courseCopyStatuses: [{ id: 1 }], sections: [{ id: 2 }] },
+          yesterday: { courseCopyStatuses: [], sections: [{ id: 3 }] },
+          older: { courseCopyStatuses: [{ id: 4 }], sections: [] },
+        },
+      }),
+    );
+    await loginAs(page, 'registrar');
+    await waitForShell(page);
+    await expect
+      .poll(() => page.getByTestId('alerts-bell').getAttribute('aria-label'))
+      .toBe('Alerts: 4 unread');
+    expect(await page.getByTestId('alerts-count').textContent()).toContain('4');
+  });
+
+  it('header links come from the environment configuration; the footer has Terms of Use and Privacy Policy', async () => {
+    const { page } = b;
+    const config = (await (await fetch(`${baseURL()}/api/app/config`)).json()) as {
+      urls: Record<string, string>;
+    };
+    await loginAs(page, 'registrar');
+    await waitForShell(page);
+    expect(await page.getByTestId('help-link').getAttribute('href')).toBe(config.urls.help);
+    expect(await page.getByTestId('account-link').getAttribute('href')).toBe(config.urls.account);
+    const footer = page.locator('footer');
+    expect(await footer.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe(
+      config.urls.terms,
+    );
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      config.urls.privacy,
+    );
+  });
+
+  it('pages fade in over 2000 ms when motion is allowed', async () => {
+    const context = await b.browser.newContext({
+      baseURL: baseURL(),
+      locale: 'en-US',
+      reducedMotion: 'no-preference',
+    });
+    try {
+      const page = await context.newPage();
+      await loginAs(page, 'registrar');
+      await waitForShell(page);
+      await page.getByRole('link', { name: 'Roles' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
+      const fade = page.getByTestId('page-fade');
+      const style = () =>
+        fade.evaluate((el) => ({
+          duration: getComputedStyle(el).transitionDuration,
+          opacity: Number(getComputedStyle(el).opacity),
+        }));
+      const early = await style();
+      expect(early.duration).toBe('2s');
+      expect(early.opacity).toBeLessThan(1);
+      await expect.poll(async () => (await style()).opacity, { timeout: 4000 }).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Gzipped size of every JavaScript file a page load fetches, in bytes. */
+async function javascriptLoaded(
+  page: Page,
+  path: string,
+): Promise<{ total: number; files: Record<string, number> }> {
+  const files: Record<string, number> = {};
+  const pending: Promise<void>[] = [];
+  const onResponse = (res: Response) => {
+    if (!/\.m?js(\?|$)/.test(res.url())) return;
+    pending.push(
+      res
+        .body()
+        .then((body) => {
+          const raw = res.headers()['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
+          files[new URL(res.url()).pathname] = gzipSync(raw, { level: 9 }).length;
+        })
+        .catch(() => {}),
+    );
+  };
+  page.on('response', onResponse);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  page.off('response', onResponse);
+  return { total: Object.values(files).reduce((a, n) => a + n, 0), files };
+}
+
+describe('JavaScript size', () => {
+  const b = useBrowser('bundle');
+
+  it('measures the gzipped JavaScript of the login page and of /institution', async () => {
+    const login = await javascriptLoaded(b.page, '/login');
+    // a cold cache for /institution too: everything the signed-in first page downloads
+    const context = await b.browser.newContext({
+      baseURL: baseURL(),
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    try {
+      const page = await context.newPage();
+      const token = await apiLogin('super');
+      await page.goto('/healthz');
+      await page.evaluate((t) => sessionStorage.setItem('cwa.token', t), token);
+      const institution = await javascriptLoaded(page, '/institution');
+      await waitForShell(page);
+      const report = {
+        loginKB: +(login.total / 1024).toFixed(1),
+        institutionKB: +(institution.total / 1024).toFixed(1),
+        login: login.files,
+        institution: institution.files,
+      };
+      writeFileSync(join(RESULTS_DIR, 'bundle-sizes.json'), `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`gzipped JS: login ${report.loginKB} KB, /institution ${report.institutionKB} KB`);
+      expect(login.total).toBeLessThan(200 * 1024);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,177 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+
+const run = Date.now().toString(36);
+
+async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The chosen institution's id, from the header ("Org ID: 12"). */
+async function orgIdOf(page: Page): Promise<number> {
+  return Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
+}
+
+/**
+ * The .eml files the app stored for `to` (no SMTP_URL: the outbox writes DATA_DIR/mail). The app's
+ * DATA_DIR is E2E_DATA_DIR when set, else one of the fresh cwa-e2e-* directories of the fixtures.
+ */
+function mailsTo(to: string): string[] {
+  const dirs = process.env.E2E_DATA_DIR
+    ? [join(process.env.E2E_DATA_DIR, 'mail')]
+    : readdirSync(tmpdir())
+        .filter((d) => d.startsWith('cwa-e2e-'))
+        .map((d) => join(tmpdir(), d, 'mail'));
+  return dirs
+    .filter((d) => existsSync(d))
+    .flatMap((d) => readdirSync(d).map((f) => readFileSync(join(d, f), 'utf8')))
+    .filter((eml) => eml.includes(`To: ${to}`));
+}
+
+async function openUsers(page: Page) {
+  await loginAs(page, 'registrar', { path: '/users' });
+  await waitForShell(page);
+  await page.getByTestId('users-table').waitFor();
+}
+
+describe('Users page (registrar)', () => {
+  const b = useBrowser('users');
+
+  it('searches the users and pages through them, 8 per page', async () => {
+    const { page } = b;
+    await openUsers(page);
+    const rows = page.getByTestId('user-row');
+    expect(await rows.count()).toBe(8);
+    const firstPage = await rows.first().textContent();
+    await page.getByTestId('users-pager').getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => rows.first().textContent()).not.toBe(firstPage);
+    expect(await rows.count()).toBeLessThanOrEqual(8);
+
+    const someone = (await rows.first().locator('td').nth(2).textContent()) ?? '';
+    await page.getByLabel('Search users').fill(someone.slice(0, 6).toUpperCase());
+    await expect.poll(() => rows.first().textContent()).toContain(someone);
+    await page.getByLabel('Search users').fill('no-such-user-anywhere');
+    await page.getByText('No user matches this search.').waitFor();
+  });
+
+  it('adds an existing account of another institution with a role (201)', async () => {
+    const { page } = b;
+    await openUsers(page);
+    const orgId = await orgIdOf(page);
+    const token = await apiLogin('registrar');
+    const session = await apiCall<{ institutions: { orgId: number }[] }>(token, 'GET', '/api/auth/session');
+    const other = session.institutions.find((i) => i.orgId !== orgId)!;
+    const theirs = await apiCall<{ users: { email: string; username: string }[] }>(
+      token,
+      'POST',
+      '/api/registrarUser/searchUser',
+      {
+        organizationId: other.orgId,
+        searchText: '',
+        pageSize: 50,
+      },
+    );
+    const mine = await apiCall<{ users: { email: string }[] }>(
+      token,
+      'POST',
+      '/api/registrarUser/searchUser',
+      {
+        organizationId: orgId,
+        searchText: '',
+        pageSize: 100,
+      },
+    );
+    const outsider = theirs.users.find((u) => !mine.users.some((m) => m.email === u.email))!;
+
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('E-mail or user name').fill(outsider.email);
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    await dialog.getByRole('radio').first().check();
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Teaching Assistant' }).click();
+    await dialog.getByTestId('add-user-submit').click();
+    await page.getByText('User has been added successfully').waitFor();
+    await page.getByLabel('Search users').fill(outsider.username);
+    await expect
+      .poll(() => page.getByTestId('user-row').first().textContent())
+      .toContain('Teaching Assistant');
+  });
+
+  it('creates a user as an account request; the setup e-mail is in the outbox', async () => {
+    const { page } = b;
+    await openUsers(page);
+    const email = `e2e.user.${run}@example.edu`;
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('save-user').click();
+    await dialog.getByText('Role is required').waitFor();
+    expect(await dialog.getByText('Name is required').count()).toBe(2);
+    await dialog.getByLabel('First name').fill('Elena');
+    await dialog.getByLabel('Last name').fill(`Rivera ${run}`);
+    await dialog.getByLabel('E-mail').fill('not-an-email');
+    await dialog.getByTestId('save-user').click();
+    await dialog.getByText('Enter a valid e-mail address').waitFor();
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Instructor' }).click();
+    await dialog.getByTestId('save-user').click();
+    await page.getByText('Account requested. An e-mail with setup instructions has been sent.').waitFor();
+    await page.getByLabel('Search users').fill(email);
+    await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Setup pending');
+
+    await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const eml = mailsTo(email)[0];
+    expect(eml).toContain('setup instructions');
+    expect(eml.replace(/=\r?\n/g, '')).toContain('/account/setup?token=3D');
+  });
+
+  it('bulk-uploads an .xlsx with one bad row: the preview names it, the job imports the rest, the report is per row', async () => {
+    const { page } = b;
+    await openUsers(page);
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Accounts');
+    ws.addRow(['First Name', 'Last Name', 'Email', 'Username', 'Role']);
+    ws.addRow(['Bulk', 'One', `bulk.one.${run}@example.edu`, '', 'Instructor']);
+    ws.addRow(['Bulk', 'Two', `bulk.two.${run}@example.edu`, `bulk2-${run}`, 'Teaching Assistant']);
+    ws.addRow(['Bulk', 'Bad', `bulk.bad.${run}@example.edu`, '', 'Wizard']);
+    const file = join(mkdtempSync(join(tmpdir(), 'cwa-e2e-bulk-')), `accounts-${run}.xlsx`);
+    await wb.xlsx.writeFile(file);
+
+    await page.getByRole('tab', { name: 'Bulk account creation' }).click();
+    await page.locator('[data-testid=bulk-dropzone] input[type=file]').setInputFiles(file);
+    await page.getByText('Preview ready').waitFor({ timeout: 30_000 });
+    const summary = page.getByTestId('bulk-summary');
+    await expect.poll(() => summary.textContent()).toContain('Create: 2');
+    expect(await summary.textContent()).toContain('Reject: 1');
+    const bad = page.getByTestId('bulk-row-4');
+    expect(await bad.textContent()).toContain('Row 4, Role:');
+    expect(await bad.textContent()).toContain('No role named "Wizard"');
+    expect(await page.getByTestId('bulk-start').isDisabled()).toBe(true);
+
+    await page.getByLabel(/Import only the valid rows/).check();
+    await page.getByTestId('bulk-start').click();
+    await page.getByTestId('bulk-results').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('bulk-results').textContent()).toContain('Created: 2');
+    expect(await page.getByTestId('bulk-progress').textContent()).toContain('3 of 3');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('bulk-report').click();
+    const report = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = report.trim().split('\r\n');
+    expect(lines[0]).toBe('Row,First Name,Last Name,Email,Username,Role,Action,Result,Message');
+    expect(lines.find((l) => l.startsWith('2,'))).toContain('create,created');
+    expect(lines.find((l) => l.startsWith('4,'))).toContain('reject,rejected');
+  });
+});

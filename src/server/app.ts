@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, type Db, openDatabase } from './db/client';
+import { ensureInternalGroup } from './db/internal-group';
+import { ALL_JOBS } from './jobs';
+import { JobQueue } from './jobs/queue';
+import { type DeclaredRoute, registerAccessControl } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    jobs: JobQueue;
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
+/** Largest accepted upload; larger files are refused with 413. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+export const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface BuildOptions {
+  /** An open database to use (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Logger: false for silence, true/object for pino JSON logs. */
+  logger?: boolean | object;
+}
+
+/** Builds the Fastify application: database migrated, job queue started, every route registered. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database =
+    opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  await database.migrate();
+  await ensureInternalGroup(database.db, config.internalGroupId);
+  const jobs = new JobQueue(database, config, app.log);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('jobs', jobs);
+  app.decorate('declaredRoutes', [] as DeclaredRoute[]);
+  app.addHook('onClose', async () => {
+    await jobs.stop(config.shutdownTimeoutMs);
+    if (!opts.database) await database.close();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in a <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  // Uploads (opt-out files, bulk account spreadsheets): one file per request, 5 MiB at most.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 25 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'courseware-admin API', version: '1.0.0', description: 'Spec §7 calls under /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAccessControl(app, app.declaredRoutes);
+  await app.register(registerRoutes);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.sql.executeSql('select 1');
+      if (!(await jobs.ready())) throw new Error('job queue not started');
+      return { status: 'ready', database: database.kind };
+    } catch (err) {
+      return reply
+        .code(503)
+        .send({ status: 503, message: 'error.unavailable', description: String((err as Error).message) });
+    }
+  });
+
+  const serveWeb = config.serveWeb && existsSync(`${WEB_DIST}/index.html`);
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = path.startsWith('/api') || path.startsWith('/lti');
+    if (serveWeb && !isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send({
+        status: 404,
+        message: 'error.routeNotFound',
+        description: `No route ${request.method} ${path}.`,
+      });
+  });
+
+  await jobs.start(ALL_JOBS);
+  return app;
+}

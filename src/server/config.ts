@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { APP_ENVS, type AppEnv } from '../shared/constants';
+
+/** Links and the internal-user group id per environment (spec §2, §6, §9). Each may be overridden. */
+const ENV_DEFAULTS: Record<AppEnv, { host: string; internalGroupId: string }> = {
+  dev: { host: 'https://dev.courseware.example.com', internalGroupId: 'ead-internal-dev' },
+  qa: { host: 'https://qa.courseware.example.com', internalGroupId: 'ead-internal-qa' },
+  perf: { host: 'https://perf.courseware.example.com', internalGroupId: 'ead-internal-perf' },
+  prod: { host: 'https://courseware.example.com', internalGroupId: 'ead-internal-prod' },
+};
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_ENV: z.enum(APP_ENVS).default('dev'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Courseware Admin <no-reply@courseware.example.com>'),
+  PUBLIC_URL: z.url().optional(),
+  DEMO_PASSWORD: z.string().min(8).default('demo-pass-1'),
+  DEMO_SEED: bool.optional(),
+  HELP_URL: z.url().optional(),
+  TERMS_URL: z.url().optional(),
+  PRIVACY_URL: z.url().optional(),
+  ACCOUNT_URL: z.url().optional(),
+  CONSOLE_URL: z.url().optional(),
+  INTERNAL_GROUP_ID: z.string().min(1).optional(),
+  TRUST_PROXY: bool.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  LOW_ENROLLMENT_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
+  LOW_ENROLLMENT_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Course copies: automatic retries after the first attempt, backoff start and cap, and the per-attempt time limit. */
+  COPY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+  COPY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  COPY_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+  COPY_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  appEnv: AppEnv;
+  role: 'all' | 'api' | 'worker';
+  /** PostgreSQL URL; when absent the embedded PGlite database under `dataDir` is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; "memory://" keeps it in memory (tests). */
+  pgliteDir: string;
+  dataDir: string;
+  logLevel: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  demoPassword: string;
+  demoSeed: boolean;
+  urls: { help: string; terms: string; privacy: string; account: string; console: string };
+  internalGroupId: string;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  lowEnrollmentThreshold: number;
+  lowEnrollmentAfterDays: number;
+  /** Course-copy job retries (pg-boss retryLimit, retryDelay, retryDelayMax with backoff) and expiry, in seconds. */
+  copyJobs: { retryLimit: number; retryDelay: number; retryDelayMax: number; expireInSeconds: number };
+  /** Serve the built SPA from dist/web when present. */
+  serveWeb: boolean;
+  /** Start pg-boss workers in this process. */
+  runWorkers: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment. A bad value throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`,
+    );
+  }
+  const e = parsed.data;
+  const d = ENV_DEFAULTS[e.APP_ENV];
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appEnv: e.APP_ENV,
+    role: e.ROLE,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: `${e.DATA_DIR}/pglite`,
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    demoPassword: e.DEMO_PASSWORD,
+    demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    urls: {
+      help: e.HELP_URL ?? `${d.host}/help`,
+      terms: e.TERMS_URL ?? `${d.host}/terms-of-use`,
+      privacy: e.PRIVACY_URL ?? `${d.host}/privacy-policy`,
+      account: e.ACCOUNT_URL ?? `${d.host}/account`,
+      console: e.CONSOLE_URL ?? `${d.host}/console`,
+    },
+    internalGroupId: e.INTERNAL_GROUP_ID ?? d.internalGroupId,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    lowEnrollmentThreshold: e.LOW_ENROLLMENT_THRESHOLD,
+    lowEnrollmentAfterDays: e.LOW_ENROLLMENT_AFTER_DAYS,
+    copyJobs: {
+      retryLimit: e.COPY_RETRY_LIMIT,
+      retryDelay: e.COPY_RETRY_DELAY_SECONDS,
+      retryDelayMax: e.COPY_RETRY_DELAY_MAX_SECONDS,
+      expireInSeconds: e.COPY_JOB_TIMEOUT_SECONDS,
+    },
+    serveWeb: e.ROLE !== 'worker',
+    runWorkers: e.ROLE !== 'api',
+  };
+}

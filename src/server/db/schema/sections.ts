@@ -1,0 +1,95 @@
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { institutions } from './institutions';
+import { products } from './products';
+import { users } from './users';
+
+/** A course section. Period (current, future, past) is derived from its dates. */
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    productId: integer('product_id').references(() => products.id),
+    parentSectionId: integer('parent_section_id').references((): AnyPgColumn => sections.id),
+    /** parent | child | standalone */
+    courseType: text('course_type').notNull().default('standalone'),
+    /** studentuse | instructoruse: the course-type filter of the institution page. */
+    useType: text('use_type').notNull().default('studentuse'),
+    courseName: text('course_name').notNull(),
+    description: text('description'),
+    sectionCode: text('section_code'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    censusDuration: integer('census_duration').notNull().default(-1),
+    customCourseId: text('custom_course_id'),
+    lmsKind: text('lms_kind'),
+    copiedFromSectionId: integer('copied_from_section_id').references((): AnyPgColumn => sections.id),
+    createdBy: integer('created_by').references(() => users.id),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sections_inst_dates_idx').on(t.institutionId, t.startDate, t.endDate),
+    index('sections_parent_idx').on(t.parentSectionId),
+    index('sections_product_idx').on(t.productId),
+  ],
+);
+
+/** Instructors of a section; role is 'instructor' or 'ta'. */
+export const sectionInstructors = pgTable(
+  'section_instructors',
+  {
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').notNull().default('instructor'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sectionId, t.userId] }),
+    index('section_instructors_user_idx').on(t.userId),
+  ],
+);
+
+/** A student's enrollment and access in a section. */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** PAID | TEMP */
+    accessType: text('access_type').notNull(),
+    accessEndsAt: timestamp('access_ends_at', { withTimezone: true }),
+    /** Not_Paid | Institution_Paid | <Provider>_Paid | null (shown NA) */
+    currentAccess: text('current_access'),
+    /** optin | optout */
+    optStatus: text('opt_status').notNull().default('optin'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enrollments_section_user_uq').on(t.sectionId, t.userId),
+    index('enrollments_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,128 @@
+import { channelPartners, offers, products } from '../schema';
+import type { SeedContext, SeededInstitution } from './context';
+import { addDays, isoDate, shiftTime } from './dates';
+import { makeIsbn13 } from './isbn';
+import { ASSESSMENT_TITLE_PATTERNS, COURSE_TITLE_PATTERNS, courseKey, SUBJECTS } from './subjects';
+import { CHANNEL_PARTNERS, OFFER_TYPES } from './world-data';
+
+const PRODUCT_COUNT = 160;
+/** Every offer status the UI maps (spec §4), and two odd ones that show as Pending. */
+export const MAIN_OFFER_STATUSES = ['APPROVED', 'NEW', 'REJECTED', 'EXPIRED', 'PENDING'] as const;
+const OFFER_STATUS_WEIGHTS = [
+  ['APPROVED', 55],
+  ['NEW', 12],
+  ['PENDING', 10],
+  ['REJECTED', 8],
+  ['EXPIRED', 10],
+  ['SUBMITTED', 3],
+  ['ON_HOLD', 2],
+] as const;
+
+export interface SeededProduct {
+  id: number;
+  isbn: string;
+  name: string;
+  /** The course the product is written for (SUBJ-NUM). */
+  courseKey: string;
+  subjectCode: string;
+  usable: boolean;
+}
+
+export interface Catalog {
+  products: SeededProduct[];
+  /** Per institution: product ids it holds an offer for, by course key. */
+  offeredByCourse: Map<number, Map<string, number[]>>;
+  offerCount: number;
+}
+
+const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+
+/** Channel partners, 160 products with valid ISBN-13s, and offers per institution in every status. */
+export async function seedCatalog(ctx: SeedContext, institutions: SeededInstitution[]): Promise<Catalog> {
+  const { db, rng, now, today } = ctx;
+  const partnerRows = await db
+    .insert(channelPartners)
+    .values(CHANNEL_PARTNERS.map((p) => ({ code: p.code, name: p.name })))
+    .returning({ id: channelPartners.id });
+
+  const courses = SUBJECTS.flatMap((s) => s.courses.map((c) => ({ subject: s, course: c })));
+  const names = new Set<string>();
+  const drafts: (typeof products.$inferInsert & { courseKey: string; subjectCode: string })[] = [];
+  for (let i = 0; drafts.length < PRODUCT_COUNT; i++) {
+    const { subject, course } = courses[i % courses.length];
+    const assessment = drafts.length % 12 === 7;
+    const pattern = rng.pick(assessment ? ASSESSMENT_TITLE_PATTERNS : COURSE_TITLE_PATTERNS);
+    const title = pattern.replace('{t}', course.title);
+    const name = assessment ? title : `${title}, ${ordinal(rng.int(2, 14))} Edition`;
+    if (names.has(name)) continue;
+    names.add(name);
+    const n = drafts.length;
+    const isbn = makeIsbn13(n % 9 === 4 ? '979' : '978', 133_700_000 + n * 1013 + rng.int(0, 1000));
+    drafts.push({
+      isbn,
+      urn: `urn:product:${isbn}`,
+      productName: name,
+      platform: n % 17 === 5 ? 'legacy' : 'courseware',
+      productType: assessment ? 'assessment' : 'course',
+      status: n % 14 === 3 ? 'retired' : 'active',
+      channelPartnerId: rng.weighted(partnerRows.map((p, k) => [p.id, k === 0 ? 5 : 2] as const)),
+      createdAt: shiftTime(now, -rng.int(30, 900)),
+      courseKey: courseKey(subject, course),
+      subjectCode: subject.code,
+    });
+  }
+  const productRows = await db
+    .insert(products)
+    .values(drafts.map(({ courseKey: _k, subjectCode: _s, ...row }) => row))
+    .returning({ id: products.id, isbn: products.isbn });
+  const idByIsbn = new Map(productRows.map((p) => [p.isbn, p.id]));
+  const catalog: SeededProduct[] = drafts.map((d) => ({
+    id: idByIsbn.get(d.isbn)!,
+    isbn: d.isbn,
+    name: d.productName,
+    courseKey: d.courseKey,
+    subjectCode: d.subjectCode,
+    usable: d.platform === 'courseware' && d.productType === 'course' && d.status === 'active',
+  }));
+
+  const offerRows: (typeof offers.$inferInsert)[] = [];
+  const offeredByCourse = new Map<number, Map<string, number[]>>();
+  for (const inst of institutions) {
+    const taught = new Set(inst.subjects.map((s) => s.code));
+    const own = rng.shuffle(catalog.filter((p) => taught.has(p.subjectCode)));
+    const other = rng.shuffle(catalog.filter((p) => !taught.has(p.subjectCode)));
+    const chosen = [...own.slice(0, rng.int(28, 40)), ...other.slice(0, 4)];
+    const byCourse = new Map<string, number[]>();
+    chosen.forEach((p, k) => {
+      const status =
+        k < MAIN_OFFER_STATUSES.length ? MAIN_OFFER_STATUSES[k] : rng.weighted(OFFER_STATUS_WEIGHTS);
+      const offerType = inst.seed.offerType && rng.chance(0.7) ? inst.seed.offerType : rng.pick(OFFER_TYPES);
+      const [startsIn, endsIn] =
+        status === 'EXPIRED'
+          ? [-rng.int(200, 420), -rng.int(1, 150)]
+          : status === 'PENDING' || status === 'SUBMITTED' || status === 'ON_HOLD'
+            ? [rng.int(10, 90), rng.int(200, 500)]
+            : [-rng.int(10, 300), rng.int(30, 400)];
+      offerRows.push({
+        productId: p.id,
+        institutionId: inst.id,
+        isbn: p.isbn,
+        offerType,
+        title: p.name,
+        offerStatus: status,
+        inclusive: offerType === 'INCLUSIVE_ACCESS' || offerType === 'EQUITABLE_ACCESS',
+        startsOn: isoDate(addDays(today, startsIn)),
+        endsOn: status === 'REJECTED' && rng.chance(0.5) ? null : isoDate(addDays(today, endsIn)),
+        createdAt: shiftTime(now, startsIn - rng.int(5, 60)),
+      });
+      if (status !== 'REJECTED' && status !== 'EXPIRED') {
+        const list = byCourse.get(p.courseKey) ?? [];
+        list.push(p.id);
+        byCourse.set(p.courseKey, list);
+      }
+    });
+    offeredByCourse.set(inst.id, byCourse);
+  }
+  await db.insert(offers).values(offerRows);
+  return { products: catalog, offeredByCourse, offerCount: offerRows.length };
+}

@@ -1,0 +1,188 @@
+import { copyJobs, copyRequests } from '../schema';
+import type { SeedContext, SeededInstitution } from './context';
+import { type AlertBucket, bucketTime, type Day, isoDate } from './dates';
+import type { People } from './people';
+import { PERSONA_PLACES } from './personas';
+import type { SectionDraft } from './sections';
+import { nextTerm } from './terms';
+
+/** Institutions with copy history and alerts: the registrar's two and the flag holders' two. */
+export const HISTORY_INSTITUTIONS = [
+  ...PERSONA_PLACES.registrarInstitutions,
+  ...PERSONA_PLACES.flagHolderInstitutions,
+] as readonly string[];
+
+const REQUEST_BUCKETS: AlertBucket[] = [
+  'today',
+  'today',
+  'yesterday',
+  'yesterday',
+  'older',
+  'older',
+  'older',
+  'older',
+];
+const FORCED_STATUSES = ['succeeded', 'Failed', 'FailedPermanently'] as const;
+type JobStatus = (typeof FORCED_STATUSES)[number];
+const RETRY_REASONS = [
+  'Copy service timed out; the copy will be retried.',
+  'Source course is locked for editing.',
+];
+const FINAL_REASONS = [
+  'This Product is No Longer Available',
+  'No Offers Available for Product',
+  'Source course content could not be read.',
+];
+
+interface JobPlan {
+  requestId: string;
+  source: number;
+  courseName: string;
+  start: Day;
+  end: Day;
+  status: JobStatus;
+  reason: string | null;
+  /** Draft index of the created section (succeeded jobs only). */
+  result: number | null;
+  at: Date;
+}
+
+export interface CopyHistory {
+  requests: (typeof copyRequests.$inferInsert)[];
+  jobs: JobPlan[];
+}
+
+/**
+ * Plans the copy history and appends the sections the succeeded copies created to `drafts`
+ * (before ids are taken), so each succeeded job points at a real section.
+ */
+export function planCopyHistory(
+  ctx: SeedContext,
+  institutions: SeededInstitution[],
+  drafts: SectionDraft[],
+  people: People,
+): CopyHistory {
+  const { rng, faker, now, terms } = ctx;
+  const next = nextTerm(terms);
+  const history: CopyHistory = { requests: [], jobs: [] };
+  const minutesLater = (at: Date, minutes: number) =>
+    new Date(Math.min(now.getTime(), at.getTime() + minutes * 60_000));
+  for (const inst of institutions.filter((i) => HISTORY_INSTITUTIONS.includes(i.seed.key))) {
+    const own = drafts.map((d, k) => ({ d, k })).filter(({ d }) => d.institution === inst);
+    const copySources = rng.shuffle(
+      own.filter(
+        ({ d }) =>
+          d.courseType === 'standalone' &&
+          d.useType === 'studentuse' &&
+          d.period !== 'future' &&
+          d.productId !== null,
+      ),
+    );
+    const parents = rng.shuffle(own.filter(({ d }) => d.courseType === 'parent' && d.period !== 'past'));
+    const requester = PERSONA_PLACES.registrarInstitutions.includes(inst.seed.key as never)
+      ? people.personas.registrar
+      : people.staff.get(inst.id)!.admins[0];
+    let jobNo = 0;
+    let copyNo = 0;
+    REQUEST_BUCKETS.forEach((bucket, r) => {
+      const kind = r === 3 && parents.length > 0 ? 'child' : 'copy';
+      const createdAt = bucketTime(now, bucket, (a, b) => rng.int(a, b));
+      const id = faker.string.uuid();
+      const jobs = kind === 'child' ? 1 : rng.int(1, 3);
+      for (let j = 0; j < jobs; j++) {
+        const picked = kind === 'child' ? parents.shift() : copySources.shift();
+        if (!picked) break;
+        const status: JobStatus =
+          jobNo < FORCED_STATUSES.length
+            ? FORCED_STATUSES[jobNo]
+            : rng.weighted([
+                ['succeeded', 60],
+                ['Failed', 25],
+                ['FailedPermanently', 15],
+              ] as const);
+        jobNo++;
+        const src = picked.d;
+        const dates = kind === 'child' ? src : next;
+        const courseName = kind === 'child' ? src.courseName.replace(/ \(Master\)$/, '') : src.courseName;
+        let result: number | null = null;
+        if (status === 'succeeded') {
+          copyNo++;
+          const code = `${src.subject.code} ${src.course.num}-${kind === 'child' ? 8 : 9}${String(copyNo).padStart(2, '0')}`;
+          result =
+            drafts.push({
+              ...src,
+              parent: kind === 'child' ? picked.k : null,
+              copiedFrom: picked.k,
+              courseType: kind === 'child' ? 'child' : 'standalone',
+              courseName,
+              description:
+                kind === 'child'
+                  ? `Child section of ${src.courseName}.`
+                  : `Copied from ${src.sectionCode} (${src.term.name}).`,
+              sectionCode: code,
+              term: kind === 'child' ? src.term : next,
+              start: dates.start,
+              end: dates.end,
+              period: kind === 'child' ? src.period : 'future',
+              customCourseId: null,
+              lmsKind: null,
+              createdBy: requester,
+              enrollTarget: 0,
+            }) - 1;
+        }
+        history.jobs.push({
+          requestId: id,
+          source: picked.k,
+          courseName,
+          start: dates.start,
+          end: dates.end,
+          status,
+          reason:
+            status === 'Failed'
+              ? rng.pick(RETRY_REASONS)
+              : status === 'FailedPermanently'
+                ? rng.pick(FINAL_REASONS)
+                : null,
+          result,
+          at: createdAt,
+        });
+      }
+      history.requests.push({
+        id,
+        kind,
+        institutionId: inst.id,
+        requestedBy: requester,
+        sendEmail: rng.chance(0.5),
+        createdAt,
+        finishedAt: minutesLater(createdAt, rng.int(2, 40)),
+      });
+    });
+  }
+  return history;
+}
+
+/** Writes the planned requests and jobs once the sections have ids. */
+export async function insertCopyHistory(
+  ctx: SeedContext,
+  history: CopyHistory,
+  sectionIds: number[],
+): Promise<void> {
+  const { db, now } = ctx;
+  await db.insert(copyRequests).values(history.requests);
+  const attempts: Record<JobStatus, number> = { succeeded: 1, Failed: 2, FailedPermanently: 5 };
+  await db.insert(copyJobs).values(
+    history.jobs.map((j) => ({
+      requestId: j.requestId,
+      sourceSectionId: sectionIds[j.source],
+      courseName: j.courseName,
+      startDate: isoDate(j.start),
+      endDate: isoDate(j.end),
+      status: j.status,
+      attempts: attempts[j.status],
+      reason: j.reason,
+      resultSectionId: j.result === null ? null : sectionIds[j.result],
+      createdAt: j.at,
+      updatedAt: new Date(Math.min(now.getTime(), j.at.getTime() + 10 * 60_000)),
+    })),
+  );
+}

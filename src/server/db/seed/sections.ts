@@ -1,0 +1,230 @@
+import { CUSTOM_COURSE_ID_MAX } from '../../../shared/constants';
+import { sectionInstructors, sections } from '../schema';
+import { allocateIds, bulkInsert } from './bulk';
+import type { Catalog } from './catalog';
+import type { SeedContext, SeededInstitution } from './context';
+import { addDays, type Day, dayToTime, isoDate } from './dates';
+import type { People } from './people';
+import { PERSONA_PLACES } from './personas';
+import type { Rng } from './random';
+import { type Course, courseKey, type Subject } from './subjects';
+import { type Period, periodOf, sectionDates, type Term } from './terms';
+
+export interface SectionDraft {
+  institution: SeededInstitution;
+  subject: Subject;
+  course: Course;
+  productId: number | null;
+  /** Index of the parent draft (children only). */
+  parent: number | null;
+  /** Index of the draft this one was copied from. */
+  copiedFrom: number | null;
+  courseType: 'parent' | 'child' | 'standalone';
+  useType: 'studentuse' | 'instructoruse';
+  courseName: string;
+  description: string;
+  sectionCode: string | null;
+  term: Term;
+  start: Day;
+  end: Day;
+  period: Period;
+  censusDuration: number;
+  customCourseId: string | null;
+  lmsKind: string | null;
+  createdBy: number | null;
+  instructors: { userId: number; role: 'instructor' | 'ta' }[];
+  /** Students to enroll (0 for masters, instructor sandboxes and fresh copies). */
+  enrollTarget: number;
+}
+
+const MODALITIES = [
+  'On campus, Mon/Wed/Fri 9:00–9:50 AM',
+  'On campus, Tue/Thu 11:00 AM–12:15 PM',
+  'On campus, Mon/Wed 1:00–2:15 PM',
+  'Evening, Mon/Wed 6:00–7:15 PM',
+  'Hybrid, Tue 10:00–11:15 AM plus online work',
+  'Fully online, asynchronous',
+  'Online, live sessions Thursdays 7:00 PM',
+  'Weekend, Saturdays 9:00 AM–12:00 PM',
+  'Dual enrollment, taught at partner high school',
+];
+
+/** Per-institution counters of section numbers per course and term. */
+class SectionNumbers {
+  private readonly next = new Map<string, number>();
+  take(key: string): string {
+    const n = (this.next.get(key) ?? 0) + 1;
+    this.next.set(key, n);
+    return String(n).padStart(3, '0');
+  }
+}
+
+export function courseTitle(subject: Subject, course: Course): string {
+  return `${subject.code} ${course.num}: ${course.title}`;
+}
+
+export function customCourseIdFor(kind: string, inst: SeededInstitution, term: Term, code: string): string {
+  return `${kind}-${inst.seed.key}-${term.code}-${code.replace(/\s+/g, '')}`.slice(0, CUSTOM_COURSE_ID_MAX);
+}
+
+export function enrollTargetFor(rng: Rng, period: Period): number {
+  if (period === 'past') return rng.int(10, 36);
+  if (period === 'future') return rng.int(2, 22);
+  return rng.chance(0.08) ? rng.int(0, 4) : rng.int(12, 42);
+}
+
+function pickProduct(rng: Rng, catalog: Catalog, inst: SeededInstitution, key: string): number | null {
+  const offered = catalog.offeredByCourse.get(inst.id)?.get(key);
+  if (offered?.length && rng.chance(0.92)) return rng.pick(offered);
+  const forCourse = catalog.products.filter((p) => p.courseKey === key);
+  const usable = forCourse.filter((p) => p.usable);
+  if (usable.length && rng.chance(0.8)) return rng.pick(usable).id;
+  return forCourse.length ? rng.pick(forCourse).id : null;
+}
+
+function censusFor(rng: Rng, inst: SeededInstitution): number {
+  if (inst.seed.censusDuration === -1) return rng.chance(0.85) ? -1 : rng.pick([14, 21]);
+  return rng.weighted([
+    [inst.seed.censusDuration, 80],
+    [-1, 10],
+    [rng.pick([7, 10, 14, 21, 30, 45]), 10],
+  ] as const);
+}
+
+/**
+ * Section drafts of every institution over past, current and future terms: standalones, a few
+ * instructor sandboxes, and parent (master) courses with 2–4 child sections each.
+ */
+export function draftSections(
+  ctx: SeedContext,
+  institutions: SeededInstitution[],
+  catalog: Catalog,
+  people: People,
+): SectionDraft[] {
+  const { rng, today, terms, scale } = ctx;
+  const drafts: SectionDraft[] = [];
+  for (const inst of institutions) {
+    const staff = people.staff.get(inst.id)!;
+    const numbers = new SectionNumbers();
+    const target = Math.max(4, Math.round(inst.seed.sections * scale));
+    const primaryLms = inst.seed.lms[0];
+    const personaHome = inst.seed.key === PERSONA_PLACES.instructorInstitution;
+    let made = 0;
+    while (made < target) {
+      const subject = rng.pick(inst.subjects);
+      const course = rng.pick(subject.courses);
+      const key = courseKey(subject, course);
+      const { term, start, end } = sectionDates(rng, terms);
+      const period = periodOf(start, end, today);
+      const productId = pickProduct(rng, catalog, inst, key);
+      const title = courseTitle(subject, course);
+      const base = {
+        institution: inst,
+        subject,
+        course,
+        productId,
+        copiedFrom: null,
+        term,
+        start,
+        end,
+        period,
+        createdBy: rng.chance(0.9) ? rng.pick(staff.admins) : null,
+      };
+      const section = (
+        courseType: SectionDraft['courseType'],
+        useType: SectionDraft['useType'],
+        parent: number | null,
+      ): SectionDraft => {
+        const code =
+          courseType === 'parent'
+            ? null
+            : `${subject.code} ${course.num}-${numbers.take(`${key}|${term.code}`)}`;
+        const linked =
+          code !== null && useType === 'studentuse' && rng.chance(period === 'past' ? 0.08 : 0.22);
+        const instructor =
+          personaHome && made % 20 === 0 ? people.personas.instructor : rng.pick(staff.instructors);
+        const instructors: SectionDraft['instructors'] = [{ userId: instructor, role: 'instructor' }];
+        if (rng.chance(0.25)) instructors.push({ userId: rng.pick(staff.tas), role: 'ta' });
+        made++;
+        return {
+          ...base,
+          parent,
+          courseType,
+          useType,
+          courseName:
+            courseType === 'parent'
+              ? `${title} (Master)`
+              : useType === 'instructoruse'
+                ? `${title} (Instructor Preview)`
+                : title,
+          description:
+            courseType === 'parent'
+              ? `Master course for the ${term.name} sections of ${course.title}.`
+              : useType === 'instructoruse'
+                ? `Instructor preview of ${course.title} for ${term.name}; not for student enrollment.`
+                : `${term.name} · ${rng.pick(MODALITIES)}.`,
+          sectionCode: code,
+          censusDuration: censusFor(rng, inst),
+          customCourseId: linked ? customCourseIdFor(primaryLms, inst, term, code) : null,
+          lmsKind: linked ? primaryLms : null,
+          instructors,
+          enrollTarget:
+            courseType === 'parent' || useType === 'instructoruse' ? 0 : enrollTargetFor(rng, period),
+        };
+      };
+      const shape = rng.weighted([
+        ['standalone', 84],
+        ['instructoruse', 8],
+        ['family', 8],
+      ] as const);
+      if (shape === 'family') {
+        const parentIndex = drafts.push(section('parent', 'studentuse', null)) - 1;
+        const children = rng.int(2, 4);
+        for (let c = 0; c < children; c++) drafts.push(section('child', 'studentuse', parentIndex));
+      } else {
+        drafts.push(section('standalone', shape === 'instructoruse' ? 'instructoruse' : 'studentuse', null));
+      }
+    }
+  }
+  return drafts;
+}
+
+/** Inserts the drafts (ids taken up front, so parents and copies can be referenced) and their instructors. */
+export async function insertSections(ctx: SeedContext, drafts: SectionDraft[]): Promise<number[]> {
+  const { db, now } = ctx;
+  const ids = await allocateIds(db, sections, drafts.length);
+  const createdAt = (d: SectionDraft) =>
+    new Date(Math.min(dayToTime(addDays(d.start, -30)).getTime(), now.getTime() - 3_600_000));
+  await bulkInsert(
+    db,
+    sections,
+    drafts.map((d, k) => ({
+      id: ids[k],
+      institutionId: d.institution.id,
+      productId: d.productId,
+      parentSectionId: d.parent === null ? null : ids[d.parent],
+      courseType: d.courseType,
+      useType: d.useType,
+      courseName: d.courseName,
+      description: d.description,
+      sectionCode: d.sectionCode,
+      startDate: isoDate(d.start),
+      endDate: isoDate(d.end),
+      censusDuration: d.censusDuration,
+      customCourseId: d.customCourseId,
+      lmsKind: d.lmsKind,
+      copiedFromSectionId: d.copiedFrom === null ? null : ids[d.copiedFrom],
+      createdBy: d.createdBy,
+      createdAt: createdAt(d),
+      updatedAt: createdAt(d),
+    })),
+  );
+  await bulkInsert(
+    db,
+    sectionInstructors,
+    drafts.flatMap((d, k) =>
+      d.instructors.map((i) => ({ sectionId: ids[k], userId: i.userId, role: i.role })),
+    ),
+  );
+  return ids;
+}

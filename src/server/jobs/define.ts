@@ -1,0 +1,38 @@
+import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+
+export interface JobContext {
+  db: Db;
+  config: Config;
+  jobs: JobSender;
+  log: FastifyBaseLogger;
+}
+
+export interface JobSender {
+  send<P>(def: JobDefinition<P>, payload: P, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Many jobs of one kind in one statement. */
+  sendMany<P>(
+    def: JobDefinition<P>,
+    jobs: { payload: P; options?: Omit<PgBoss.JobInsert, 'name' | 'data'> }[],
+  ): Promise<void>;
+}
+
+/** A typed background job: payload schema, queue options and a handler for one job. */
+export interface JobDefinition<P> {
+  name: string;
+  payload: z.ZodType<P>;
+  queue?: Omit<PgBoss.Queue, 'name'>;
+  work?: PgBoss.WorkOptions;
+  /** Workers per process on PostgreSQL (default 1); PGlite always runs one. */
+  concurrency?: number;
+  /** Cron schedule (UTC) for recurring jobs. */
+  cron?: string;
+  handler(payload: P, ctx: JobContext, job: PgBoss.JobWithMetadata<P>): Promise<unknown>;
+}
+
+export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
+  return def;
+}

@@ -1,0 +1,94 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { JobContext, JobDefinition, JobSender } from './define';
+
+export const BOSS_SCHEMA = 'pgboss';
+
+/** pg-boss on the product's own database (PGlite through executeSql, PostgreSQL through the pool). */
+export class JobQueue implements JobSender {
+  readonly boss: PgBoss;
+  private started = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.boss = new PgBoss({
+      db: database.sql as PgBoss.Db,
+      schema: BOSS_SCHEMA,
+      supervise: config.runWorkers,
+      schedule: config.runWorkers,
+      // PGlite is one connection in one process: poll less often there.
+      ...(database.kind === 'pglite'
+        ? { maintenanceIntervalSeconds: 120, superviseIntervalSeconds: 60 }
+        : {}),
+    });
+    this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  }
+
+  async start(definitions: JobDefinition<any>[]) {
+    await this.boss.start();
+    this.started = true;
+    for (const def of definitions) {
+      await this.boss.createQueue(def.name, { retryLimit: 3, retryBackoff: true, ...def.queue });
+    }
+    if (!this.config.runWorkers) return;
+    const ctx: JobContext = { db: this.database.db, config: this.config, jobs: this, log: this.log };
+    for (const def of definitions) {
+      const handle = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+        for (const job of jobs) {
+          try {
+            const payload = def.payload.parse(job.data);
+            await def.handler(payload, ctx, job as never);
+          } catch (err) {
+            if (jobs.length === 1) throw err;
+            // In a batch, fail only this job (pg-boss retries it); the others complete as usual.
+            await this.boss.fail(def.name, job.id, { message: String((err as Error)?.message ?? err) });
+          }
+        }
+      };
+      // PGlite is one connection: one worker per queue. PostgreSQL may run several side by side.
+      const workers = this.database.kind === 'pglite' ? 1 : Math.max(1, def.concurrency ?? 1);
+      for (let i = 0; i < workers; i++) {
+        await this.boss.work(
+          def.name,
+          { pollingIntervalSeconds: 1, ...def.work, includeMetadata: true },
+          handle,
+        );
+      }
+      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  async send<P>(def: JobDefinition<P>, payload: P, options?: PgBoss.SendOptions) {
+    return this.boss.send(def.name, def.payload.parse(payload) as object, options ?? {});
+  }
+
+  /** Queues many jobs of one kind in one statement; an explicit `id` per job makes a re-send a no-op. */
+  async sendMany<P>(
+    def: JobDefinition<P>,
+    jobs: { payload: P; options?: Omit<PgBoss.JobInsert, 'name' | 'data'> }[],
+  ) {
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      def.name,
+      jobs.map((j) => ({ ...j.options, name: def.name, data: def.payload.parse(j.payload) as object })),
+    );
+  }
+
+  /** True when the queue's tables answer. */
+  async ready() {
+    if (!this.started) return false;
+    await this.database.sql.executeSql(`select 1 from ${BOSS_SCHEMA}.version limit 1`);
+    return true;
+  }
+
+  async stop(timeoutMs: number) {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+  }
+}

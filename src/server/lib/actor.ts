@@ -1,0 +1,16 @@
+import type { Capabilities } from '../../shared/permissions';
+
+/** The signed-in user acting on a request, with their capabilities in the institution the route touches. */
+export interface Actor {
+  userId: number;
+  username: string;
+  superAdmin: boolean;
+  associateSuperAdmin: boolean;
+  nasupport: boolean;
+  internalUser: boolean;
+  /** The institution the route touches, when it touches one. */
+  organizationId?: number;
+  caps: Capabilities;
+  sessionId: string;
+  requestId: string;
+}

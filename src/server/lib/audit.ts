@@ -1,0 +1,31 @@
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+
+export interface AuditEntry {
+  action: string;
+  entityType: string;
+  entityId?: string | number | null;
+  institutionId?: number | null;
+  outcome?: 'ok' | 'denied' | 'failed';
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes one audit row. Call it inside the transaction that makes the change. */
+export async function audit(
+  db: Db,
+  actor: { userId: number | null; requestId?: string | null } | null,
+  entry: AuditEntry,
+) {
+  await db.insert(auditLog).values({
+    actorUserId: actor?.userId ?? null,
+    requestId: actor?.requestId ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    institutionId: entry.institutionId ?? null,
+    outcome: entry.outcome ?? 'ok',
+    before: (entry.before ?? null) as never,
+    after: (entry.after ?? null) as never,
+  });
+}

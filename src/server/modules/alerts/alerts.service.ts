@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import {
+  type AcknowledgeAlertsBody,
+  type AlertBucket,
+  type AlertsQuery,
+  type AlertsResponse,
+  alertBucket,
+} from '../../../shared/contract/alerts';
+import type { CopyStatus } from '../../../shared/contract/course-copy';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { accessDenied, notFound } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { copyAlertOwners, unacknowledgedCopyAlerts } from '../course-copy';
+import * as q from './alerts.queries';
+
+type Bucket = z.infer<typeof AlertBucket>;
+
+/**
+ * GET alert/alerts: the caller's unacknowledged alerts in the institution — their finished copies
+ * and the institution's section alerts — in today / yesterday / older on the caller's calendar (tz).
+ */
+export async function listAlerts(
+  db: Db,
+  actor: Actor,
+  query: z.infer<typeof AlertsQuery>,
+  now = new Date(),
+): Promise<z.infer<typeof AlertsResponse>> {
+  const [copies, sections] = await Promise.all([
+    unacknowledgedCopyAlerts(db, actor.userId, query.organizationId),
+    q.unacknowledgedSectionAlerts(db, actor.userId, query.organizationId),
+  ]);
+  const empty = (): Bucket => ({ courseCopyStatuses: [], sections: [] });
+  const out = { today: empty(), yesterday: empty(), older: empty() };
+  for (const c of copies) {
+    const at = c.createdDate ?? now;
+    out[alertBucket(at, now, query.tz)].courseCopyStatuses.push({
+      id: c.id,
+      sectionId: c.sectionId,
+      courseName: c.courseName,
+      createdDate: at.toISOString(),
+      status: c.status as CopyStatus,
+    });
+  }
+  for (const s of sections) {
+    out[alertBucket(s.alertDate, now, query.tz)].sections.push({
+      id: s.id,
+      sectionId: s.sectionId,
+      title: s.title,
+      alertDate: s.alertDate.toISOString(),
+      alertType: s.alertType,
+    });
+  }
+  return out;
+}
+
+/**
+ * POST alert/alerts/acknowledge: hides alerts for the caller only. Copy-status alerts must be the
+ * caller's own; every alert must belong to the institution (403), and exist (404).
+ */
+export async function acknowledgeAlerts(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  body: z.infer<typeof AcknowledgeAlertsBody>,
+) {
+  const ids = [...new Set(body.ids)];
+  const sectionIds = [...new Set(body.sectionIds)];
+  const copies = new Map((await copyAlertOwners(db, ids)).map((c) => [c.id, c]));
+  for (const id of ids) {
+    const c = copies.get(id);
+    if (!c) throw notFound('Alert');
+    if (c.institutionId !== organizationId || c.requestedBy !== actor.userId) throw accessDenied();
+  }
+  const sections = new Map((await q.sectionAlertInstitutions(db, sectionIds)).map((s) => [s.id, s]));
+  for (const id of sectionIds) {
+    const s = sections.get(id);
+    if (!s) throw notFound('Alert');
+    if (s.institutionId !== organizationId) throw accessDenied();
+  }
+  const acknowledged = await db.transaction(async (tx) => {
+    const n =
+      (await q.acknowledge(tx, actor.userId, 'copy', ids)) +
+      (await q.acknowledge(tx, actor.userId, 'section', sectionIds));
+    await audit(tx, actor, {
+      action: 'alert.acknowledge',
+      entityType: 'alert',
+      entityId: null,
+      institutionId: organizationId,
+      after: { ids, sectionIds },
+    });
+    return n;
+  });
+  return { status: 'OK' as const, acknowledged };
+}
+
+/** The scheduled scan: raises the section alerts that are due. */
+export async function scanSectionAlerts(
+  db: Db,
+  config: Pick<Config, 'lowEnrollmentThreshold' | 'lowEnrollmentAfterDays'>,
+) {
+  const lowEnrollment = await q.raiseLowEnrollment(
+    db,
+    config.lowEnrollmentThreshold,
+    config.lowEnrollmentAfterDays,
+  );
+  const readyForEnrollment = await q.raiseReadyForEnrollment(db);
+  return { lowEnrollment, readyForEnrollment };
+}

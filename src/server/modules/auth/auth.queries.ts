@@ -1,0 +1,61 @@
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginAttempts, sessions, users } from '../../db/schema';
+
+export const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  locale: users.locale,
+  superAdmin: users.superAdmin,
+  associateSuperAdmin: users.associateSuperAdmin,
+  nasupport: users.nasupport,
+  status: users.status,
+};
+
+export async function findUserForLogin(db: Db, username: string) {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.username, username));
+  return row;
+}
+
+export async function recentFailures(db: Db, column: 'username' | 'ip', value: string, since: Date) {
+  const col = column === 'username' ? loginAttempts.username : loginAttempts.ip;
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(col, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.at, since)));
+  return row.n;
+}
+
+export async function recordAttempt(db: Db, username: string, ip: string, succeeded: boolean) {
+  await db.insert(loginAttempts).values({ username, ip, succeeded });
+}
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  return row;
+}
+
+export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: userColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, idleSince)),
+    );
+  return row;
+}
+
+export async function touchSession(db: Db, id: string, at: Date) {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Db, id: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
+}

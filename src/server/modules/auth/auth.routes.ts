@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AppConfigResponse,
+  CapabilitiesResponse,
+  LoginBody,
+  LoginResponse,
+  RefreshResponse,
+  SessionResponse,
+} from '../../../shared/contract/auth';
+import { ErrorResponse, OkResponse, OrganizationQuery } from '../../../shared/contract/common';
+import { LOCALES } from '../../../shared/constants';
+import { actorOf } from '../../plugins/access';
+import { login, logout, refresh } from './auth.service';
+import { capabilitiesWithTabs, sessionData } from './session.service';
+
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/auth/login', {
+    schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, ...errors } },
+    config: { access: { rule: 'public', org: 'none' } },
+    handler: (req) => login(req.server.db, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }),
+  });
+
+  r.post('/api/auth/refresh', {
+    schema: { tags: ['auth'], response: { 200: RefreshResponse, ...errors } },
+    config: { access: { rule: 'authenticated', org: 'none' } },
+    handler: (req) => {
+      const s = req.authSession!;
+      return refresh(req.server.db, { sessionId: s.sessionId, token: s.token, userId: s.user.id });
+    },
+  });
+
+  r.post('/api/auth/logout', {
+    schema: { tags: ['auth'], response: { 200: OkResponse, ...errors } },
+    config: { access: { rule: 'authenticated', org: 'none' } },
+    handler: async (req) => {
+      await logout(req.server.db, actorOf(req));
+      return { status: 'OK' as const };
+    },
+  });
+
+  r.get('/api/auth/session', {
+    schema: { tags: ['auth'], response: { 200: SessionResponse, ...errors } },
+    config: { access: { rule: 'authenticated', org: 'none' } },
+    handler: (req) => sessionData(req.server.db, req.server.config, req.authSession!),
+  });
+
+  r.get('/api/auth/capabilities', {
+    schema: {
+      tags: ['auth'],
+      querystring: OrganizationQuery,
+      response: { 200: CapabilitiesResponse, ...errors },
+    },
+    config: { access: { rule: 'authenticated', org: 'query' } },
+    handler: (req) => {
+      const actor = actorOf(req);
+      return capabilitiesWithTabs(actor.caps, req.query.organizationId);
+    },
+  });
+
+  r.get('/api/app/config', {
+    schema: { tags: ['app'], response: { 200: AppConfigResponse } },
+    config: { access: { rule: 'public', org: 'none' } },
+    handler: (req) => ({
+      env: req.server.config.appEnv,
+      urls: req.server.config.urls,
+      locales: [...LOCALES],
+    }),
+  });
+}

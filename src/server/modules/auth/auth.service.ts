@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, SESSION_IDLE_MS } from '../../../shared/constants';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { verifyPassword } from '../../lib/passwords';
+import * as q from './auth.queries';
+
+/** Failures from one IP address (any usernames) before it is refused for a while. */
+const IP_MAX_FAILURES = 50;
+/** Write last-seen at most this often per session. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof authenticate>>>;
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  ip: string;
+  userAgent?: string;
+}
+
+export async function login(db: Db, input: LoginInput) {
+  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+  if ((await q.recentFailures(db, 'username', input.username, since)) >= LOGIN_MAX_FAILURES) {
+    throw new AppError(
+      'error.tooManyAttempts',
+      'Too many failed sign-in attempts for this account. Wait 15 minutes and try again.',
+    );
+  }
+  if ((await q.recentFailures(db, 'ip', input.ip, since)) >= IP_MAX_FAILURES) {
+    throw new AppError(
+      'error.tooManyAttempts',
+      'Too many failed sign-in attempts from this address. Wait 15 minutes and try again.',
+    );
+  }
+  const user = await q.findUserForLogin(db, input.username);
+  const ok = (await verifyPassword(user?.passwordHash, input.password)) && user?.status === 'active';
+  await q.recordAttempt(db, input.username, input.ip, ok);
+  if (!ok || !user) {
+    throw new AppError('error.invalidCredentials', 'The username or password is incorrect.');
+  }
+  const token = randomBytes(32).toString('base64url');
+  const session = await q.insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 300),
+  });
+  await audit(db, { userId: user.id }, { action: 'login', entityType: 'session', entityId: session.id });
+  return { token, userId: user.id, sessionId: session.id, expiresAt: expiry(session.lastSeenAt) };
+}
+
+/** The live session and user behind a token, or null. Extends the idle timeout. */
+export async function authenticate(db: Db, token: string | undefined) {
+  if (!token || token.length > 200) return null;
+  const now = new Date();
+  const row = await q.findLiveSession(db, hashToken(token), new Date(now.getTime() - SESSION_IDLE_MS));
+  if (!row || row.user.status !== 'active') return null;
+  let lastSeenAt = row.session.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await q.touchSession(db, row.session.id, now);
+    lastSeenAt = now;
+  }
+  return { sessionId: row.session.id, user: row.user, token, expiresAt: expiry(lastSeenAt) };
+}
+
+/** Extends the session now (the SPA calls it every 25 minutes). */
+export async function refresh(db: Db, session: { sessionId: string; token: string; userId: number }) {
+  const now = new Date();
+  await q.touchSession(db, session.sessionId, now);
+  return {
+    token: session.token,
+    userId: session.userId,
+    sessionId: session.sessionId,
+    expiresAt: expiry(now),
+  };
+}
+
+export async function logout(db: Db, actor: { sessionId: string; userId: number; requestId: string }) {
+  await q.revokeSession(db, actor.sessionId);
+  await audit(db, actor, { action: 'logout', entityType: 'session', entityId: actor.sessionId });
+}
+
+const expiry = (lastSeen: Date) => new Date(lastSeen.getTime() + SESSION_IDLE_MS).toISOString();

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BULK_REPORT_FILE,
+  BULK_TEMPLATE_FILE,
+  BulkCommitBody,
+  BulkImport,
+  BulkImportListResponse,
+  BulkMode,
+  BulkRowsQuery,
+  BulkRowsResponse,
+  BulkTemplateQuery,
+  BulkUploadQuery,
+  ImportIdParams,
+} from '../../../shared/contract/bulk-accounts';
+import { ErrorResponse } from '../../../shared/contract/common';
+import { AppError } from '../../lib/app-error';
+import { sendCsv, sendDownload } from '../../lib/csv';
+import { actorOf } from '../../plugins/access';
+import {
+  commitImport,
+  getImport,
+  importReportCsv,
+  importRows,
+  institutionOfImport,
+  listImports,
+  uploadImport,
+} from './bulk-accounts.service';
+import { templateWorkbook } from './template';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  422: ErrorResponse,
+};
+const tags = ['bulk-accounts'];
+const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Bulk account creation from .xlsx: upload → dry-run preview → commit → job with progress → report. */
+export async function bulkAccountsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/registrarUser/instructor/bulkAccountTemplate', {
+    schema: {
+      tags,
+      description: `${BULK_TEMPLATE_FILE} with the documented header row.`,
+      querystring: BulkTemplateQuery,
+      response: errors,
+    },
+    config: { access: { rule: 'editUsers', org: 'query' } },
+    handler: async (req, reply) =>
+      sendDownload(
+        reply,
+        BULK_TEMPLATE_FILE,
+        XLSX,
+        await templateWorkbook(req.server.db, req.query.organizationId),
+      ),
+  });
+
+  r.post(BASE, {
+    schema: {
+      tags,
+      description:
+        'multipart/form-data with one .xlsx in the field `file` (5 MB, 10,000 rows). Answers 202: the preview is built by a job; poll the import.',
+      consumes: ['multipart/form-data'],
+      querystring: BulkUploadQuery,
+      response: { 202: BulkImport, ...errors },
+    },
+    config: { access: { rule: 'editUsers', org: 'query' } },
+    handler: async (req, reply) => {
+      if (!req.isMultipart()) {
+        throw new AppError(
+          'error.unsupportedMediaType',
+          'Send the file as multipart/form-data in the field "file".',
+        );
+      }
+      const part = await req.file();
+      if (!part) throw new AppError('error.validation', 'Choose a file to upload.', { file: 'Required.' });
+      const content = await part.toBuffer();
+      const result = await uploadImport(
+        req.server.db,
+        req.server.jobs,
+        actorOf(req),
+        req.query.organizationId,
+        {
+          fileName: part.filename || 'upload.xlsx',
+          content,
+        },
+      );
+      return reply.code(202).send(result);
+    },
+  });
+
+  r.get(BASE, {
+    schema: { tags, querystring: BulkUploadQuery, response: { 200: BulkImportListResponse, ...errors } },
+    config: { access: { rule: 'editUsers', org: 'query' } },
+    handler: (req) => listImports(req.server.db, req.query.organizationId),
+  });
+
+  r.get(`${BASE}/:importId`, {
+    schema: { tags, params: ImportIdParams, response: { 200: BulkImport, ...errors } },
+    config: { access: { rule: 'editUsers', org: institutionOfImport } },
+    handler: (req) => getImport(req.server.db, req.params.importId),
+  });
+
+  r.get(`${BASE}/:importId/rows`, {
+    schema: {
+      tags,
+      params: ImportIdParams,
+      querystring: BulkRowsQuery,
+      response: { 200: BulkRowsResponse, ...errors },
+    },
+    config: { access: { rule: 'editUsers', org: institutionOfImport } },
+    handler: (req) => importRows(req.server.db, req.params.importId, req.query),
+  });
+
+  r.post(`${BASE}/:importId/commit`, {
+    schema: { tags, params: ImportIdParams, body: BulkCommitBody, response: { 202: BulkImport, ...errors } },
+    config: { access: { rule: 'editUsers', org: institutionOfImport } },
+    handler: async (req, reply) =>
+      reply
+        .code(202)
+        .send(
+          await commitImport(req.server.db, req.server.jobs, actorOf(req), req.params.importId, req.body),
+        ),
+  });
+
+  r.get(`${BASE}/:importId/report`, {
+    schema: {
+      tags,
+      description: `${BULK_REPORT_FILE}: one line per row with its action, result and reasons (text/csv).`,
+      params: ImportIdParams,
+      querystring: z.object({ mode: BulkMode.default('createAndUpdate') }),
+      response: errors,
+    },
+    config: { access: { rule: 'editUsers', org: institutionOfImport } },
+    handler: async (req, reply) =>
+      sendCsv(
+        reply,
+        BULK_REPORT_FILE,
+        await importReportCsv(req.server.db, req.params.importId, req.query.mode),
+      ),
+  });
+}

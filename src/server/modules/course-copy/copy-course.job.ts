@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define';
+import { failAbandoned, runCopyJob } from './copy-execution.service';
+
+const CopyJobPayload = z.object({ copyJobId: z.number().int().positive(), queueJobId: z.uuid() });
+
+/** Where pg-boss puts a copy job that failed for good, whatever the cause (error, timeout, shutdown). */
+export const copyCourseDeadJob = defineJob({
+  name: 'copy.course.dead',
+  payload: CopyJobPayload,
+  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  handler: (payload, ctx) => failAbandoned(ctx, payload),
+});
+
+/**
+ * One course of a copy or child-course request. Retries, backoff and the time limit come from the
+ * configuration with each job (COPY_RETRY_*); register copyCourseDeadJob before this one.
+ */
+export const copyCourseJob = defineJob({
+  name: 'copy.course',
+  payload: CopyJobPayload,
+  queue: {
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 300,
+    deadLetter: copyCourseDeadJob.name,
+  },
+  // Batches of 50 handled one after another: 1,000 queued courses do not wait a polling interval each.
+  work: { batchSize: 50, pollingIntervalSeconds: 0.5 },
+  // On PostgreSQL four workers per process copy side by side (each course in its own transaction).
+  concurrency: 4,
+  handler: (payload, ctx, job) =>
+    runCopyJob(ctx, payload, { retryCount: job.retryCount, retryLimit: job.retryLimit }),
+});

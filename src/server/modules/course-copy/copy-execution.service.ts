@@ -1,0 +1,218 @@
+import {
+  ACTIVE_OFFER_STATUSES,
+  APPLICATION_ERROR_CODE,
+  type CopyStatus,
+  copyValidationMessage,
+  isFinalCopyStatus,
+} from '../../../shared/contract/course-copy';
+import { can } from '../../../shared/permissions';
+import type { Db } from '../../db/client';
+import type { JobContext } from '../../jobs/define';
+import { audit } from '../../lib/audit';
+import { capabilities } from '../../lib/capabilities';
+import { queueMail } from '../mail/mail.service';
+import { copyFaults } from './copy-faults';
+import { ruleFor } from './copy-validation.service';
+import * as q from './course-copy.queries';
+
+export interface CopyJobPayload {
+  copyJobId: number;
+  /** The queue job that owns the course; a job whose id differs was superseded by a retry. */
+  queueJobId: string;
+}
+
+export interface Attempt {
+  /** 0 on the first attempt of this queue job. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** Thrown for failures whose message may be shown to users as the reason. */
+export class CopyFailure extends Error {}
+
+/**
+ * One attempt at one course. The section is created, and the course marked succeeded with its id,
+ * in ONE transaction that first locks the course's row and checks it is still this job's and has
+ * no section yet: a retry after a crash, a second worker or a superseded job creates nothing more.
+ */
+export async function runCopyJob(ctx: JobContext, payload: CopyJobPayload, attempt: Attempt) {
+  const { db, log } = ctx;
+  const claimed = await q.claimCopyJob(db, payload.copyJobId, payload.queueJobId);
+  if (!claimed) {
+    // Not this job's any more, or final already (e.g. the worker died after the commit).
+    const row = await q.findCopyJob(db, payload.copyJobId);
+    if (row && row.queueJobId === payload.queueJobId && isFinalCopyStatus(row.status as CopyStatus)) {
+      await finishRequestIfDone(ctx, row.requestId);
+    }
+    return;
+  }
+  try {
+    await copyFaults.beforeCopy?.(claimed);
+    const final = await db.transaction((tx) => copyOnce(tx, ctx, payload));
+    await copyFaults.afterCommit?.(claimed);
+    if (final) await finishRequestIfDone(ctx, claimed.requestId);
+  } catch (err) {
+    const last = attempt.retryCount >= attempt.retryLimit;
+    log.warn(
+      { err, copyJobId: payload.copyJobId, attempt: attempt.retryCount + 1 },
+      'course copy attempt failed',
+    );
+    await q.setOutcome(db, payload.copyJobId, payload.queueJobId, {
+      status: last ? 'FailedPermanently' : 'Failed',
+      reason: failureReason(err, attempt, last),
+      reasonCode: APPLICATION_ERROR_CODE,
+    });
+    if (last) await finishRequestIfDone(ctx, claimed.requestId);
+    throw err; // pg-boss retries it with backoff, or fails it for good after the last attempt
+  }
+}
+
+function failureReason(err: unknown, attempt: Attempt, last: boolean): string {
+  const cause = err instanceof CopyFailure ? err.message : 'an unexpected error stopped the copy';
+  const of = `attempt ${attempt.retryCount + 1} of ${attempt.retryLimit + 1}`;
+  return last
+    ? `The copy failed on its last attempt (${of}): ${cause}. Use Retry to try again.`
+    : `The copy failed (${of}): ${cause}. It will be tried again automatically.`;
+}
+
+/** The copy itself, inside the transaction. Returns true when the course reached a final status. */
+async function copyOnce(tx: Db, ctx: JobContext, payload: CopyJobPayload): Promise<boolean> {
+  const row = await q.lockCopyJob(tx, payload.copyJobId);
+  if (!row || row.queueJobId !== payload.queueJobId || row.resultSectionId !== null) return true;
+  if (isFinalCopyStatus(row.status as CopyStatus)) return true;
+  const { request, institutionActive, requester } = await q.requestContext(tx, row.requestId);
+  const child = request.kind === 'child';
+  const outcome = (status: CopyStatus, reason: string, reasonCode: number | null) =>
+    q.setOutcome(tx, row.id, payload.queueJobId, { status, reason, reasonCode }).then(() => true);
+
+  const source = await q.sourceSection(tx, row.sourceSectionId);
+  if (!source || source.section.deletedAt) {
+    return outcome(
+      'notapplicable',
+      child
+        ? 'The parent course was removed before the child course could be created.'
+        : 'The course to copy was removed before the copy started.',
+      null,
+    );
+  }
+  const full = source.section;
+  // The rules may have changed since the request: check them again, with the requester's rights now.
+  const caps = await capabilities(tx, requester, request.institutionId, ctx.config.internalGroupId);
+  const mayCopy = requester.status === 'active' && can(caps, 'copyCourses');
+  const offered = await q.productsWithActiveOffer(
+    tx,
+    request.institutionId,
+    full.productId ? [full.productId] : [],
+    [...ACTIVE_OFFER_STATUSES],
+  );
+  const code = ruleFor({ ...full, ...source }, { active: institutionActive }, mayCopy, offered);
+  if (code !== null) {
+    return outcome(
+      'FailedPermanently',
+      `The course can no longer be copied: ${copyValidationMessage(code)}.`,
+      code,
+    );
+  }
+
+  const created = await q.insertSection(tx, {
+    institutionId: full.institutionId,
+    productId: full.productId,
+    parentSectionId: child ? full.id : null,
+    courseType: child ? 'child' : 'standalone',
+    useType: full.useType,
+    courseName: row.courseName,
+    description: full.description,
+    sectionCode: child ? null : full.sectionCode,
+    startDate: row.startDate ?? full.startDate,
+    endDate: row.endDate ?? full.endDate,
+    censusDuration: full.censusDuration,
+    lmsKind: full.lmsKind,
+    copiedFromSectionId: full.id,
+    createdBy: request.requestedBy,
+  });
+  await q.copyInstructors(tx, full.id, created.id);
+  if (child) await q.makeParent(tx, full.id);
+  const done = await q.setOutcome(tx, row.id, payload.queueJobId, {
+    status: 'succeeded',
+    reason: null,
+    reasonCode: null,
+    resultSectionId: created.id,
+  });
+  if (!done) throw new CopyFailure('the course changed while it was being copied'); // rolls the section back
+  await audit(
+    tx,
+    { userId: request.requestedBy },
+    {
+      action: child ? 'course.child.create' : 'course.copy',
+      entityType: 'section',
+      entityId: created.id,
+      institutionId: request.institutionId,
+      after: {
+        sourceSectionId: full.id,
+        copyJobId: row.id,
+        trackingId: row.requestId,
+        courseName: row.courseName,
+      },
+    },
+  );
+  return true;
+}
+
+/** When every course of the request is final: mark it finished (once) and e-mail the requester if asked. */
+export async function finishRequestIfDone(
+  ctx: Pick<JobContext, 'db' | 'jobs' | 'config'>,
+  requestId: string,
+) {
+  const { db } = ctx;
+  if (await q.hasOpenJobs(db, requestId)) return;
+  const request = await q.finishRequest(db, requestId);
+  if (!request?.sendEmail) return;
+  const user = await q.findUser(db, request.requestedBy);
+  if (!user) return;
+  const rows = await q.jobsOfRequests(db, [requestId]);
+  await queueMail(
+    db,
+    ctx.jobs,
+    finishedMail(user.email, request.kind, requestId, rows, ctx.config.publicUrl),
+  );
+}
+
+function finishedMail(
+  to: string,
+  kind: string,
+  trackingId: string,
+  rows: Awaited<ReturnType<typeof q.jobsOfRequests>>,
+  publicUrl: string,
+) {
+  const ok = rows.filter((r) => r.status === 'succeeded').length;
+  const what = kind === 'child' ? 'child course' : 'course copy';
+  const lines = rows.map((r) => {
+    const status =
+      r.status === 'succeeded' ? 'created' : `not created (${r.status}${r.reason ? `: ${r.reason}` : ''})`;
+    return `- ${r.courseName}: ${status}`;
+  });
+  return {
+    to,
+    subject: `Your ${what} request has finished: ${ok} of ${rows.length} created`,
+    text: [
+      `Your ${what} request ${trackingId} has finished.`,
+      '',
+      ...lines,
+      '',
+      `Open Courseware Admin to see the courses: ${publicUrl}/institution`,
+    ].join('\n'),
+  };
+}
+
+/** A course whose last attempt died (the worker stopped or the attempt timed out) is failed for good here. */
+export async function failAbandoned(ctx: JobContext, payload: CopyJobPayload) {
+  const row = await q.findCopyJob(ctx.db, payload.copyJobId);
+  if (!row || row.queueJobId !== payload.queueJobId || isFinalCopyStatus(row.status as CopyStatus)) return;
+  const failed = await q.setOutcome(ctx.db, row.id, payload.queueJobId, {
+    status: 'FailedPermanently',
+    reason:
+      'The copy stopped before it finished (the server stopped or the attempt took too long) and no attempts are left. Use Retry to try again.',
+    reasonCode: APPLICATION_ERROR_CODE,
+  });
+  if (failed) await finishRequestIfDone(ctx, row.requestId);
+}

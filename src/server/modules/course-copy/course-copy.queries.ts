@@ -1,0 +1,326 @@
+import { and, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { FINAL_COPY_STATUSES, type CopyStatus } from '../../../shared/contract/course-copy';
+import type { Db } from '../../db/client';
+import {
+  alertAcknowledgements,
+  copyJobs,
+  copyRequests,
+  institutions,
+  offers,
+  products,
+  sections,
+  users,
+} from '../../db/schema';
+
+const FINAL = [...FINAL_COPY_STATUSES];
+
+export async function findInstitution(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: institutions.id,
+      active: institutions.active,
+      censusDuration: institutions.censusDuration,
+      inclusiveOfferEndsOn: institutions.inclusiveOfferEndsOn,
+    })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return row;
+}
+
+/** Sections (deleted ones too) with their product, for validation and copying. */
+export async function sectionsWithProduct(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: sections.id,
+      institutionId: sections.institutionId,
+      productId: sections.productId,
+      courseType: sections.courseType,
+      courseName: sections.courseName,
+      startDate: sections.startDate,
+      endDate: sections.endDate,
+      censusDuration: sections.censusDuration,
+      deletedAt: sections.deletedAt,
+      platform: products.platform,
+      productType: products.productType,
+      productStatus: products.status,
+    })
+    .from(sections)
+    .leftJoin(products, eq(products.id, sections.productId))
+    .where(inArray(sections.id, ids));
+}
+
+/** Product ids among `productIds` with an active (APPROVED or NEW) offer to the institution. */
+export async function productsWithActiveOffer(
+  db: Db,
+  institutionId: number,
+  productIds: number[],
+  statuses: string[],
+) {
+  if (productIds.length === 0) return new Set<number>();
+  const rows = await db
+    .selectDistinct({ productId: offers.productId })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.institutionId, institutionId),
+        inArray(offers.productId, productIds),
+        inArray(offers.offerStatus, statuses),
+      ),
+    );
+  return new Set(rows.map((r) => r.productId));
+}
+
+export async function findUser(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      status: users.status,
+      superAdmin: users.superAdmin,
+      associateSuperAdmin: users.associateSuperAdmin,
+      nasupport: users.nasupport,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function insertRequest(db: Db, values: typeof copyRequests.$inferInsert) {
+  const [row] = await db.insert(copyRequests).values(values).returning();
+  return row;
+}
+
+export async function insertCopyJobs(db: Db, values: (typeof copyJobs.$inferInsert)[]) {
+  const out: (typeof copyJobs.$inferSelect)[] = [];
+  // Chunks keep the statement under the parameter limit for 1,000 courses.
+  for (let i = 0; i < values.length; i += 500) {
+    out.push(
+      ...(await db
+        .insert(copyJobs)
+        .values(values.slice(i, i + 500))
+        .returning()),
+    );
+  }
+  return out;
+}
+
+/** Queued: pending → notstarted, unless a worker has already moved the course on. */
+export async function markQueued(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(copyJobs)
+    .set({ status: 'notstarted', updatedAt: new Date() })
+    .where(and(inArray(copyJobs.id, ids), eq(copyJobs.status, 'pending')));
+}
+
+export async function findRequest(db: Db, id: string) {
+  const [row] = await db.select().from(copyRequests).where(eq(copyRequests.id, id));
+  return row;
+}
+
+/** A request with its institution's state and its requester, in one query (the copy job needs all three). */
+export async function requestContext(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      request: copyRequests,
+      institutionActive: institutions.active,
+      requester: {
+        id: users.id,
+        status: users.status,
+        superAdmin: users.superAdmin,
+        associateSuperAdmin: users.associateSuperAdmin,
+        nasupport: users.nasupport,
+      },
+    })
+    .from(copyRequests)
+    .innerJoin(institutions, eq(institutions.id, copyRequests.institutionId))
+    .innerJoin(users, eq(users.id, copyRequests.requestedBy))
+    .where(eq(copyRequests.id, id));
+  return row;
+}
+
+export async function jobsOfRequests(db: Db, requestIds: string[]) {
+  if (requestIds.length === 0) return [];
+  return db.select().from(copyJobs).where(inArray(copyJobs.requestId, requestIds)).orderBy(copyJobs.id);
+}
+
+export async function recentRequests(
+  db: Db,
+  userId: number,
+  institutionId: number,
+  since: Date,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(copyRequests)
+    .where(
+      and(
+        eq(copyRequests.requestedBy, userId),
+        eq(copyRequests.institutionId, institutionId),
+        gt(copyRequests.createdAt, since),
+      ),
+    )
+    .orderBy(desc(copyRequests.createdAt))
+    .limit(limit);
+}
+
+/** Courses with their request's institution, for retries. */
+export async function jobsWithRequest(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ job: copyJobs, institutionId: copyRequests.institutionId })
+    .from(copyJobs)
+    .innerJoin(copyRequests, eq(copyRequests.id, copyJobs.requestId))
+    .where(inArray(copyJobs.id, ids));
+}
+
+/** Hands a failed course to a new queue job; only while it is still failed. */
+export async function requeueFailed(db: Db, id: number, queueJobId: string) {
+  const [row] = await db
+    .update(copyJobs)
+    .set({
+      status: 'pending',
+      queueJobId,
+      reason: null,
+      reasonCode: null,
+      finishedAt: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(copyJobs.id, id), inArray(copyJobs.status, ['Failed', 'FailedPermanently'])))
+    .returning();
+  return row;
+}
+
+export async function reopenRequests(db: Db, requestIds: string[]) {
+  if (requestIds.length === 0) return;
+  await db.update(copyRequests).set({ finishedAt: null }).where(inArray(copyRequests.id, requestIds));
+}
+
+/** A retried course's earlier outcome no longer counts as seen: its alert shows again when it ends. */
+export async function forgetCopyAcknowledgements(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .delete(alertAcknowledgements)
+    .where(and(eq(alertAcknowledgements.alertKind, 'copy'), inArray(alertAcknowledgements.alertId, ids)));
+}
+
+// ---- the copy job ----
+
+export async function findCopyJob(db: Db, id: number) {
+  const [row] = await db.select().from(copyJobs).where(eq(copyJobs.id, id));
+  return row;
+}
+
+/** Locks the course's row for the transaction that creates its section. */
+export async function lockCopyJob(db: Db, id: number) {
+  const [row] = await db.select().from(copyJobs).where(eq(copyJobs.id, id)).for('update');
+  return row;
+}
+
+/** Claims the course for an attempt of queue job `queueJobId`; undefined when another job owns it or it is final. */
+export async function claimCopyJob(db: Db, id: number, queueJobId: string) {
+  const [row] = await db
+    .update(copyJobs)
+    .set({ status: 'processing', attempts: sql`${copyJobs.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(copyJobs.id, id), eq(copyJobs.queueJobId, queueJobId), notInArray(copyJobs.status, FINAL)))
+    .returning();
+  return row;
+}
+
+/** Records an outcome, guarded by ownership and by not being final already. */
+export async function setOutcome(
+  db: Db,
+  id: number,
+  queueJobId: string,
+  outcome: { status: CopyStatus; reason: string | null; reasonCode: number | null; resultSectionId?: number },
+) {
+  const final = FINAL.includes(outcome.status);
+  const [row] = await db
+    .update(copyJobs)
+    .set({ ...outcome, finishedAt: final ? new Date() : null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(copyJobs.id, id),
+        eq(copyJobs.queueJobId, queueJobId),
+        notInArray(copyJobs.status, FINAL),
+        outcome.resultSectionId ? isNull(copyJobs.resultSectionId) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** True while some course of the request has not reached a final status. */
+export async function hasOpenJobs(db: Db, requestId: string) {
+  const rows = await db
+    .select({ id: copyJobs.id })
+    .from(copyJobs)
+    .where(and(eq(copyJobs.requestId, requestId), notInArray(copyJobs.status, FINAL)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Marks the request finished once; the caller that gets the row sends the e-mail. */
+export async function finishRequest(db: Db, requestId: string) {
+  const [row] = await db
+    .update(copyRequests)
+    .set({ finishedAt: new Date() })
+    .where(and(eq(copyRequests.id, requestId), isNull(copyRequests.finishedAt)))
+    .returning();
+  return row;
+}
+
+/** A source section (deleted ones too) with every column and its product's copy-rule fields. */
+export async function sourceSection(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      section: sections,
+      platform: products.platform,
+      productType: products.productType,
+      productStatus: products.status,
+    })
+    .from(sections)
+    .leftJoin(products, eq(products.id, sections.productId))
+    .where(eq(sections.id, id));
+  return row;
+}
+
+/** Gives the new section the source's instructors and teaching assistants (never its students). */
+export async function copyInstructors(db: Db, fromSectionId: number, toSectionId: number) {
+  await db.execute(sql`
+    insert into section_instructors (section_id, user_id, role)
+    select ${toSectionId}, user_id, role from section_instructors where section_id = ${fromSectionId}
+    on conflict do nothing`);
+}
+
+export async function insertSection(db: Db, values: typeof sections.$inferInsert) {
+  const [row] = await db.insert(sections).values(values).returning();
+  return row;
+}
+
+/** The parent of a new child course becomes a parent (once). */
+export async function makeParent(db: Db, sectionId: number) {
+  await db
+    .update(sections)
+    .set({ courseType: 'parent', version: sql`${sections.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(sections.id, sectionId), sql`${sections.courseType} <> 'parent'`));
+}
+
+/** Courses recorded but never queued (the process stopped between the two): older than `before`. */
+export async function stalePending(db: Db, before: Date, limit: number) {
+  return db
+    .select()
+    .from(copyJobs)
+    .where(and(eq(copyJobs.status, 'pending'), lt(copyJobs.updatedAt, before)))
+    .orderBy(copyJobs.id)
+    .limit(limit);
+}
+
+export async function setQueueJobId(db: Db, id: number, queueJobId: string) {
+  await db
+    .update(copyJobs)
+    .set({ queueJobId })
+    .where(and(eq(copyJobs.id, id), isNull(copyJobs.queueJobId)));
+}

@@ -1,0 +1,252 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY_MESSAGES } from '../../../shared/contract/course-copy';
+import { copyJobs, products, sections } from '../../db/schema';
+import { copyOffer, copyProduct, copySection, createCopyWorld, isoDay } from '../../test/copy-fixtures';
+import { bearer, login } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** API tests of copy and child-course requests, without workers: courses stay queued. */
+let t: TestApp;
+let w: Awaited<ReturnType<typeof createCopyWorld>>;
+let other: Awaited<ReturnType<typeof createCopyWorld>>;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createCopyWorld(t.db, 'cc');
+  other = await createCopyWorld(t.db, 'cx');
+  admin = await login(t.app, 'cc-admin');
+});
+afterAll(() => t.close());
+
+const course = (sectionId: number, name = 'Biology 101 - Fall') => ({
+  sectionId,
+  courseName: name,
+  startDate: isoDay(100),
+  endDate: isoDay(200),
+});
+
+describe('copy requests', () => {
+  it('queues one job per course under one tracking id and reports their status', async () => {
+    const second = await copySection(t.db, w.institution.id, { productId: w.product.id });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy',
+      headers: bearer(admin),
+      payload: {
+        organizationId: w.institution.id,
+        courses: [course(w.source.id, 'Copy A'), course(second.id, 'Copy B')],
+        sendEmail: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(COPY_MESSAGES.copyStartedMany);
+    expect(body.trackingId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      body.statuses.map((s: { courseName: string; status: string }) => [s.courseName, s.status]),
+    ).toEqual([
+      ['Copy A', 'notstarted'],
+      ['Copy B', 'notstarted'],
+    ]);
+    const queued = await t.app.jobs.boss.getJobById(
+      'copy.course',
+      (await t.db.select().from(copyJobs).where(eq(copyJobs.id, body.statuses[0].id)))[0].queueJobId!,
+    );
+    expect(queued?.data).toEqual({ copyJobId: body.statuses[0].id, queueJobId: queued?.id });
+
+    const status = await t.app.inject({
+      url: `/api/courses/copy/status?organizationId=${w.institution.id}&trackingId=${body.trackingId}`,
+      headers: bearer(admin),
+    });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({
+      trackingId: body.trackingId,
+      kind: 'copy',
+      finished: false,
+      sendEmail: true,
+    });
+
+    const recent = await t.app.inject({
+      url: `/api/courses/copy/requests?organizationId=${w.institution.id}`,
+      headers: bearer(admin),
+    });
+    expect(recent.json().requests[0].trackingId).toBe(body.trackingId);
+  });
+
+  it('says "Your course is being copied…" for one course', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy',
+      headers: bearer(admin),
+      payload: { organizationId: w.institution.id, courses: [course(w.source.id)] },
+    });
+    expect(res.json().message).toBe(COPY_MESSAGES.copyStartedOne);
+  });
+
+  it('refuses the whole request when a course breaks a rule, naming it with its code', async () => {
+    const retired = await copyProduct(t.db, { status: 'retired' });
+    await copyOffer(t.db, w.institution.id, retired.id);
+    const bad = await copySection(t.db, w.institution.id, { productId: retired.id });
+    const before = await t.db.select({ n: count() }).from(copyJobs);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy',
+      headers: bearer(admin),
+      payload: { organizationId: w.institution.id, courses: [course(w.source.id), course(bad.id)] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().description).toBe(COPY_MESSAGES.copyFailedMany);
+    expect(res.json().fields).toEqual({ 'courses.1.sectionId': '105 This Product is No Longer Available' });
+    const one = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy',
+      headers: bearer(admin),
+      payload: { organizationId: w.institution.id, courses: [course(bad.id)] },
+    });
+    expect(one.json().description).toBe(COPY_MESSAGES.copyFailedOne);
+    const after = await t.db.select({ n: count() }).from(copyJobs);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('answers bad input with 422 and writes nothing', async () => {
+    const before = await t.db.select({ n: count() }).from(copyJobs);
+    const bodies = [
+      { organizationId: w.institution.id, courses: [] },
+      { organizationId: w.institution.id, courses: [{ ...course(w.source.id), courseName: '' }] },
+      {
+        organizationId: w.institution.id,
+        courses: [{ ...course(w.source.id), courseName: 'x'.repeat(101) }],
+      },
+      { organizationId: w.institution.id, courses: [{ ...course(w.source.id), endDate: isoDay(50) }] },
+      { organizationId: w.institution.id, courses: [{ ...course(w.source.id), startDate: '12/01/2025' }] },
+      { organizationId: w.institution.id, courses: [{ ...course(w.source.id), sectionId: 'abc' }] },
+      { organizationId: w.institution.id, courses: Array(1001).fill(course(w.source.id)) },
+      { courses: [course(w.source.id)] },
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/courses/copy',
+        headers: bearer(admin),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
+    }
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy',
+      headers: bearer(admin),
+      payload: {
+        organizationId: w.institution.id,
+        courses: [{ ...course(w.source.id), endDate: isoDay(50) }],
+      },
+    });
+    expect(bad.json().fields['courses.0.endDate']).toBe('End date must be greater than start date.');
+    const after = await t.db.select({ n: count() }).from(copyJobs);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('answers 404 for an unknown section and 403 for another institution’s', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy',
+      headers: bearer(admin),
+      payload: { organizationId: w.institution.id, courses: [course(999_999)] },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy',
+      headers: bearer(admin),
+      payload: { organizationId: w.institution.id, courses: [course(other.source.id)] },
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('hides another institution’s request and refuses to retry courses that have not failed', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy',
+      headers: bearer(admin),
+      payload: { organizationId: w.institution.id, courses: [course(w.source.id)] },
+    });
+    const { trackingId, statuses } = res.json();
+    const otherAdmin = await login(t.app, 'cx-admin');
+    const hidden = await t.app.inject({
+      url: `/api/courses/copy/status?organizationId=${other.institution.id}&trackingId=${trackingId}`,
+      headers: bearer(otherAdmin),
+    });
+    expect(hidden.statusCode).toBe(404);
+    const badId = await t.app.inject({
+      url: `/api/courses/copy/status?organizationId=${w.institution.id}&trackingId=not-a-uuid`,
+      headers: bearer(admin),
+    });
+    expect(badId.statusCode).toBe(422);
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy/retry',
+      headers: bearer(admin),
+      payload: { organizationId: w.institution.id, ids: [statuses[0].id] },
+    });
+    expect(retry.statusCode).toBe(409);
+    const foreignRetry = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/copy/retry',
+      headers: bearer(otherAdmin),
+      payload: { organizationId: other.institution.id, ids: [statuses[0].id] },
+    });
+    expect(foreignRetry.statusCode).toBe(403);
+  });
+});
+
+describe('child course requests', () => {
+  it('queues a child course of a parent and refuses a child of a child (106)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/createChildCourse',
+      headers: bearer(admin),
+      payload: {
+        organizationId: w.institution.id,
+        parentSectionId: w.source.id,
+        courseName: 'Biology 101 - Lab',
+        startDate: w.source.startDate,
+        endDate: w.source.endDate,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'child', message: COPY_MESSAGES.childStarted });
+    expect(res.json().statuses[0]).toMatchObject({ sourceSectionId: w.source.id, status: 'notstarted' });
+
+    const child = await copySection(t.db, w.institution.id, {
+      productId: w.product.id,
+      courseType: 'child',
+      parentSectionId: w.source.id,
+    });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/createChildCourse',
+      headers: bearer(admin),
+      payload: {
+        organizationId: w.institution.id,
+        parentSectionId: child.id,
+        courseName: 'Nested',
+        startDate: isoDay(1),
+        endDate: isoDay(20),
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      description: COPY_MESSAGES.childFailed,
+      fields: { parentSectionId: '106 Copy Not Permitted' },
+    });
+  });
+
+  it('leaves the product table alone', async () => {
+    const [p] = await t.db.select().from(products).where(eq(products.id, w.product.id));
+    expect(p.status).toBe('active');
+    const [s] = await t.db.select().from(sections).where(eq(sections.id, w.source.id));
+    expect(s.courseType).toBe('standalone'); // becomes 'parent' only when the job creates the child
+  });
+});

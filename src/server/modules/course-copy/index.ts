@@ -1,0 +1,2 @@
+/** What other features may use of course-copy. */
+export { copyAlertOwners, unacknowledgedCopyAlerts } from './copy-alerts.queries';

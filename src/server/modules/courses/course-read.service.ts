@@ -1,0 +1,126 @@
+import type { CourseListFiltersT } from '../../../shared/contract/courses';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { notFound } from '../../lib/app-error';
+import { courseDetailRow, instructorsOf, pairingOfSection } from './course-detail.queries';
+import {
+  type CourseListParams,
+  childRows,
+  countByPeriod,
+  courseRowsByIds,
+  listCourseRows,
+  masterRows,
+  type PeriodFilter,
+  productsOfInstitution,
+} from './course-list.queries';
+import { institutionExists } from './course-offers.queries';
+import { courseActions, toCourseDetail, toCourseRow, toInstructor, today } from './course-rows';
+
+function listParams(institutionId: number, f: CourseListFiltersT, day: string): CourseListParams {
+  return {
+    institutionId,
+    period: f.coursePeriod.toLowerCase() as PeriodFilter,
+    q: f.queryString,
+    useType: f.filterBy.toLowerCase() as CourseListParams['useType'],
+    offerType: f.offerType,
+    productId: f.productId,
+    page: f.page,
+    pageSize: f.pageSize,
+    sort: f.sort,
+    order: f.order,
+    today: day,
+  };
+}
+
+/** The institution page's course list (institutionData) and courseSearch: one page plus facets. */
+export async function listCourses(db: Db, actor: Actor, f: CourseListFiltersT) {
+  if (!(await institutionExists(db, f.organizationId))) throw notFound('Institution');
+  const day = today();
+  const p = listParams(f.organizationId, f, day);
+  const [{ rows, total }, periodCounts, products] = await Promise.all([
+    listCourseRows(db, p),
+    countByPeriod(db, p),
+    productsOfInstitution(db, f.organizationId),
+  ]);
+  return {
+    courses: rows.map((r) => toCourseRow(r, day)),
+    total,
+    page: f.page,
+    pageSize: f.pageSize,
+    periodCounts,
+    products,
+    actions: courseActions(actor.caps),
+  };
+}
+
+async function detailOf(db: Db, sectionId: number) {
+  const row = await courseDetailRow(db, sectionId);
+  if (!row) throw notFound('Course');
+  return toCourseDetail(row, await instructorsOf(db, sectionId));
+}
+
+/** Course details in the master, child or standalone view. */
+export async function courseDetails(db: Db, actor: Actor, sectionId: number, pairingId?: number) {
+  if (pairingId !== undefined && !(await pairingOfSection(db, pairingId, sectionId)))
+    throw notFound('Pairing');
+  const course = await detailOf(db, sectionId);
+  const day = today();
+  const master = course.parentSectionId
+    ? ((await courseRowsByIds(db, [course.parentSectionId])).map((r) => toCourseRow(r, day))[0] ?? null)
+    : null;
+  const children =
+    course.courseType === 'parent' ? (await childRows(db, [sectionId])).map((r) => toCourseRow(r, day)) : [];
+  const view =
+    course.courseType === 'parent' ? 'master' : course.courseType === 'child' ? 'child' : 'standalone';
+  return {
+    view: view as 'master' | 'child' | 'standalone',
+    course,
+    master,
+    children,
+    actions: courseActions(actor.caps),
+  };
+}
+
+/** A child course with its master (the master-child view); 404 for a course that is not a child. */
+export async function childCourseDetails(db: Db, actor: Actor, sectionId: number) {
+  const d = await courseDetails(db, actor, sectionId);
+  if (d.course.courseType !== 'child') throw notFound('Child course');
+  return { ...d, view: 'masterChild' as const };
+}
+
+/** Current-generation details: the section must belong to the institution of the path. */
+export async function cgCourseDetails(db: Db, actor: Actor, organizationId: number, sectionId: number) {
+  const d = await courseDetails(db, actor, sectionId);
+  if (d.course.institutionId !== organizationId) throw notFound('Course');
+  return d;
+}
+
+export async function childList(db: Db, masterCourseId: number) {
+  const [master] = await courseRowsByIds(db, [masterCourseId]);
+  if (!master) throw notFound('Course');
+  const day = today();
+  const children = master.courseType === 'parent' ? await childRows(db, [masterCourseId]) : [];
+  return { masterCourseId, children: children.map((r) => toCourseRow(r, day)) };
+}
+
+export async function sectionInstructors(db: Db, sectionId: number) {
+  return { sectionId, instructors: (await instructorsOf(db, sectionId)).map(toInstructor) };
+}
+
+/** Masters of an institution, each with its children (at most 500 masters). */
+export async function masterAndChildList(db: Db, institutionId: number, period: string) {
+  const day = today();
+  const masters = await masterRows(db, institutionId, period.toLowerCase() as PeriodFilter, day, 500);
+  const children = await childRows(
+    db,
+    masters.map((m) => m.sectionId),
+  );
+  return {
+    masters: masters.map((m) => ({
+      ...toCourseRow(m, day),
+      children: children.filter((c) => c.parentSectionId === m.sectionId).map((c) => toCourseRow(c, day)),
+    })),
+  };
+}
+
+export { detailOf as courseDetail };

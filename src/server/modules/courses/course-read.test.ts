@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lmsCoursePairings } from '../../db/schema';
+import { createCourseScenario, day } from '../../test/course-fixtures';
+import { bearer, login } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let s: Awaited<ReturnType<typeof createCourseScenario>>;
+let w: typeof s.w;
+let master: typeof s.master;
+let child: typeof s.child;
+let solo: typeof s.solo;
+let foreign: typeof s.foreign;
+let product: typeof s.product;
+const tok: Record<string, string> = {};
+
+const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await createCourseScenario(t.db, t.app.config.internalGroupId, 'c');
+  ({ w, master, child, solo, foreign, product } = s);
+  for (const who of ['creg', 'cviewer', 'cboss', 'cinsider', 'cother', 'csupport'])
+    tok[who] = await login(t.app, who);
+});
+afterAll(() => t.close());
+
+describe('GET /api/courses/details', () => {
+  it('shows a master with its children, census date and duration', async () => {
+    const res = await get('creg', `/api/courses/details?sectionId=${master.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.view).toBe('master');
+    expect(body.course.courseName).toBe('Biology (Master)');
+    expect(body.course.censusDate).toBe(day(1));
+    expect(body.course.courseDuration).toBe(81);
+    expect(body.course.product).toMatchObject({ productName: 'Biology Essentials', isbn: product.isbn });
+    expect(body.course.accessType).toBe('INCLUSIVE_ACCESS');
+    expect(body.course.billingStatus).toBe('pendingCensus');
+    expect(body.children.map((c: { sectionId: number }) => c.sectionId)).toEqual([child.id]);
+    expect(body.actions).toEqual({
+      edit: true,
+      delete: true,
+      copy: true,
+      create: true,
+      optOut: true,
+      reports: true,
+    });
+  });
+
+  it('shows a child with its master, instructors and TA, census not set', async () => {
+    const body = (await get('creg', `/api/courses/details?sectionId=${child.id}`)).json();
+    expect(body.view).toBe('child');
+    expect(body.master.sectionId).toBe(master.id);
+    expect(body.course.censusDate).toBeNull();
+    expect(body.course.billingStatus).toBe('censusNotSet');
+    expect(body.course.enrollmentCount).toBe(1);
+    expect(body.course.instructors.map((i: { role: string }) => i.role)).toEqual(['instructor', 'ta']);
+    expect(body.course.instructor).toBe('cteacher Tester');
+  });
+
+  it('computes the duration as the day difference plus 1 (112 for a 16-week term)', async () => {
+    const body = (await get('creg', `/api/courses/details?sectionId=${solo.id}`)).json();
+    expect(body.view).toBe('standalone');
+    expect(body.course.courseDuration).toBe(112);
+    expect(body.course.coursePeriod).toMatch(/current|past|future/);
+  });
+
+  it('gives internal users a read-only view and no actions', async () => {
+    const res = await get('cinsider', `/api/courses/details?sectionId=${master.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().actions).toMatchObject({ edit: false, delete: false, copy: false });
+  });
+
+  it('answers 403 for another institution, 404 for unknown ids, 422 for bad ids', async () => {
+    expect((await get('creg', `/api/courses/details?sectionId=${foreign.id}`)).statusCode).toBe(403);
+    expect((await get('creg', '/api/courses/details?sectionId=999999')).statusCode).toBe(404);
+    expect((await get('creg', '/api/courses/details?sectionId=abc')).statusCode).toBe(422);
+    expect((await get('creg', `/api/courses/details?sectionId=${master.id}&pairingId=4242`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('accepts a pairing of the section', async () => {
+    const [p] = await t.db
+      .insert(lmsCoursePairings)
+      .values({ institutionId: w.a.id, productId: product.id, sectionId: child.id, lmsCourseId: 'lms-1' })
+      .returning();
+    expect(
+      (await get('creg', `/api/courses/details?sectionId=${child.id}&pairingId=${p.id}`)).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('child views and lists', () => {
+  it('childCourseDetails shows the master-child view; a non-child is 404', async () => {
+    const res = await get('creg', `/api/courses/childCourseDetails?sectionId=${child.id}`);
+    expect(res.json()).toMatchObject({ view: 'masterChild', master: { sectionId: master.id } });
+    expect((await get('creg', `/api/courses/childCourseDetails?sectionId=${solo.id}`)).statusCode).toBe(404);
+    expect((await get('creg', `/api/courses/childCourseDetails?sectionId=${foreign.id}`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('childList lists the children of a master', async () => {
+    const res = await get('creg', `/api/courses/childList?masterCourseId=${master.id}`);
+    expect(res.json().children.map((c: { courseName: string }) => c.courseName)).toEqual(['Biology 101-001']);
+    expect((await get('creg', '/api/courses/childList?masterCourseId=999999')).statusCode).toBe(404);
+    expect((await get('creg', `/api/courses/childList?masterCourseId=${foreign.id}`)).statusCode).toBe(403);
+    expect((await get('creg', '/api/courses/childList')).statusCode).toBe(422);
+  });
+
+  it('cgcourses/details checks the section belongs to the institution of the path', async () => {
+    expect((await get('creg', `/api/courses/cgcourses/details/${w.a.id}/${child.id}`)).statusCode).toBe(200);
+    expect((await get('creg', `/api/courses/cgcourses/details/${w.b.id}/${foreign.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await get('cboss', `/api/courses/cgcourses/details/${w.b.id}/${child.id}`)).statusCode).toBe(404);
+    expect((await get('creg', `/api/courses/cgcourses/details/${w.a.id}/0`)).statusCode).toBe(422);
+  });
+
+  it('GET instructor lists instructors and TAs', async () => {
+    const res = await get('creg', `/api/courses/instructor?sectionId=${child.id}`);
+    expect(res.json().instructors).toHaveLength(2);
+    expect((await get('creg', `/api/courses/instructor?sectionId=${foreign.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/courses/courseSearch', () => {
+  it('searches every period by name, code or instructor', async () => {
+    const res = await get(
+      'creg',
+      `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=all&queryString=BIOLOGY`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .courses.map((c: { courseName: string }) => c.courseName)
+        .sort(),
+    ).toEqual(['Biology (Master)', 'Biology 101-001']);
+    const byTeacher = await get(
+      'creg',
+      `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=ALL&queryString=cteacher`,
+    );
+    expect(byTeacher.json().courses.map((c: { sectionId: number }) => c.sectionId)).toEqual([child.id]);
+  });
+
+  it('refuses another institution, bad filters and (for a super admin) an unknown institution', async () => {
+    expect((await get('creg', `/api/courses/courseSearch?organizationId=${w.b.id}`)).statusCode).toBe(403);
+    expect(
+      (await get('creg', `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=someday`))
+        .statusCode,
+    ).toBe(422);
+    expect((await get('cboss', '/api/courses/courseSearch?organizationId=987654')).statusCode).toBe(404);
+    expect((await get('creg', '/api/courses/courseSearch')).statusCode).toBe(422);
+  });
+});

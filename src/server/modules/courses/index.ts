@@ -1,0 +1,11 @@
+/** What other features may use from courses. */
+export { courseActions, toCourseRow, today } from './course-rows';
+export { listCourses, masterAndChildList } from './course-read.service';
+export { sectionOrg, sectionInQuery, sectionInBody } from './course-scope';
+export {
+  accessTypeOf,
+  instructorNames,
+  live,
+  periodCondition,
+  type PeriodFilter,
+} from './course-list.queries';

@@ -1,0 +1,211 @@
+import { OPT_OUT_MESSAGES } from '../../../shared/contract/files';
+import type { OptStatus } from '../../../shared/status';
+import { localIsoDate } from '../../../shared/validation';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { AppError, notFound } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { requireInstitution } from '../institutions/institution-details.service';
+import { decodeCsvText, type OptOutLine, parseOptOutCsv } from './optout.parse';
+import {
+  candidateEnrollments,
+  fileRow,
+  insertChanges,
+  insertFile,
+  liveFiles,
+  markDeleted,
+  revertFile,
+  setOptStatus,
+} from './optout.queries';
+
+type Outcome = 'applied' | 'unchanged' | 'notFound' | 'invalid' | 'duplicate';
+export interface RowReport {
+  line: number;
+  student: string;
+  section: string;
+  optStatus: OptStatus | null;
+  outcome: Outcome;
+  matched: number;
+  changed: number;
+  message: string | null;
+}
+interface StoredReport {
+  rows: RowReport[];
+  changed: number;
+  notMatched: number;
+}
+
+type Candidate = Awaited<ReturnType<typeof candidateEnrollments>>[number];
+
+function matches(c: Candidate, line: OptOutLine, today: string) {
+  const who = line.student.toLowerCase();
+  if (c.email !== who && c.username !== who) return false;
+  if (line.sectionKind === 'id') return c.sectionId === Number(line.section);
+  if (line.sectionKind === 'code') return c.sectionCode === line.section.toLowerCase();
+  return c.endDate >= today; // no section: the student's current and future courses
+}
+
+/** Works out, row by row, which enrollments the file sets to which opt status. */
+function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
+  /** Enrollments matched by some row: their status before the file and the one it leaves. */
+  const state = new Map<number, { before: string; now: string }>();
+  const seen = new Set<string>();
+  const rows: RowReport[] = lines.map((line) => {
+    const base = { line: line.line, student: line.student, section: line.section, optStatus: line.optStatus };
+    if (line.invalid) return { ...base, outcome: 'invalid', matched: 0, changed: 0, message: line.invalid };
+    const key = `${line.student.toLowerCase()}|${line.sectionKind}|${line.section.toLowerCase()}`;
+    if (seen.has(key)) {
+      return {
+        ...base,
+        outcome: 'duplicate',
+        matched: 0,
+        changed: 0,
+        message: 'Same student and section as an earlier row.',
+      };
+    }
+    seen.add(key);
+    const hit = candidates.filter((c) => matches(c, line, today));
+    if (hit.length === 0) {
+      const message =
+        line.sectionKind === 'none'
+          ? 'No current or future enrollment of this student in this institution.'
+          : 'This student is not enrolled in this section of this institution.';
+      return { ...base, outcome: 'notFound', matched: 0, changed: 0, message };
+    }
+    let changed = 0;
+    for (const c of hit) {
+      let s = state.get(c.enrollmentId);
+      if (!s) {
+        s = { before: c.optStatus, now: c.optStatus };
+        state.set(c.enrollmentId, s);
+      }
+      if (s.now !== line.optStatus) {
+        s.now = line.optStatus as OptStatus;
+        changed++;
+      }
+    }
+    return {
+      ...base,
+      outcome: changed ? 'applied' : 'unchanged',
+      matched: hit.length,
+      changed,
+      message: null,
+    };
+  });
+  return { rows, state };
+}
+
+/** Reads an uploaded opt-out file, applies it to the enrollments and keeps what it changed. */
+export async function uploadOptOutFile(
+  db: Db,
+  actor: Actor,
+  institutionId: number,
+  file: { fileName: string; contentType: string; content: Buffer },
+) {
+  await requireInstitution(db, institutionId);
+  const lines = parseOptOutCsv(decodeCsvText(file.content));
+  const today = localIsoDate();
+  const students = [...new Set(lines.filter((l) => !l.invalid).map((l) => l.student.toLowerCase()))];
+  return db.transaction(async (tx) => {
+    const candidates = await candidateEnrollments(tx, institutionId, students);
+    const { rows, state } = plan(lines, candidates, today);
+    const changes = [...state.entries()].map(([enrollmentId, s]) => ({
+      enrollmentId,
+      previousOptStatus: s.before,
+      newOptStatus: s.now,
+    }));
+    const changed = changes.filter((c) => c.previousOptStatus !== c.newOptStatus);
+    const report: StoredReport = {
+      rows,
+      changed: changed.length,
+      notMatched: rows.filter((r) => r.outcome === 'notFound' || r.outcome === 'invalid').length,
+    };
+    const saved = await insertFile(tx, {
+      institutionId,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      content: file.content,
+      report,
+      uploadedBy: actor.userId,
+    });
+    await insertChanges(
+      tx,
+      changes.map((c) => ({ fileId: saved.id, ...c })),
+    );
+    for (const status of ['optin', 'optout'] as const) {
+      await setOptStatus(
+        tx,
+        changed.filter((c) => c.newOptStatus === status).map((c) => c.enrollmentId),
+        status,
+      );
+    }
+    await audit(tx, actor, {
+      action: 'optout.upload',
+      entityType: 'opt_out_file',
+      entityId: saved.id,
+      institutionId,
+      after: {
+        fileName: file.fileName,
+        rows: rows.length,
+        changed: report.changed,
+        notMatched: report.notMatched,
+      },
+    });
+    return {
+      message: OPT_OUT_MESSAGES.uploaded,
+      fileId: saved.id,
+      fileName: file.fileName,
+      uploadedBy: actor.username,
+      createdAt: saved.createdAt.toISOString(),
+      rows: rows.length,
+      changed: report.changed,
+      notMatched: report.notMatched,
+      report: rows,
+    };
+  });
+}
+
+type FileRow = NonNullable<Awaited<ReturnType<typeof fileRow>>>;
+function summary(f: FileRow) {
+  const r = (f.report ?? { rows: [], changed: 0, notMatched: 0 }) as StoredReport;
+  return {
+    fileId: f.fileId,
+    fileName: f.fileName,
+    uploadedBy: f.uploadedBy,
+    createdAt: f.createdAt.toISOString(),
+    rows: r.rows.length,
+    changed: r.changed,
+    notMatched: r.notMatched,
+  };
+}
+
+export async function listOptOutFiles(db: Db, institutionId: number) {
+  await requireInstitution(db, institutionId);
+  return { files: (await liveFiles(db, institutionId)).map(summary) };
+}
+
+export async function optOutFileReport(db: Db, fileId: number) {
+  const f = await fileRow(db, fileId);
+  if (!f || f.deletedAt) throw notFound('Opt-out file');
+  return { ...summary(f), report: ((f.report ?? { rows: [] }) as StoredReport).rows };
+}
+
+/** Deletes a file and reverts exactly what it applied (see revertFile). */
+export async function deleteOptOutFile(db: Db, actor: Actor, fileId: number) {
+  return db.transaction(async (tx) => {
+    const f = await fileRow(tx, fileId);
+    if (!f || f.deletedAt) throw notFound('Opt-out file');
+    if (!(await markDeleted(tx, fileId)))
+      throw new AppError('error.conflict', 'This file is being deleted already.');
+    const { reverted, changed } = await revertFile(tx, fileId);
+    await audit(tx, actor, {
+      action: 'optout.delete',
+      entityType: 'opt_out_file',
+      entityId: fileId,
+      institutionId: f.institutionId,
+      before: { fileName: f.fileName },
+      after: { reverted, kept: changed - reverted },
+    });
+    return { message: OPT_OUT_MESSAGES.deleted, fileId, reverted, kept: changed - reverted };
+  });
+}

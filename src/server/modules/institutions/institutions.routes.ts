@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '../../../shared/contract/common';
+import { InstitutionListResponse, InstitutionSearchQuery } from '../../../shared/contract/institutions';
+import { actorOf } from '../../plugins/access';
+import { listInstitutionsForActor } from './institutions.service';
+
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
+
+export async function institutionListRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const url of ['/api/institution/institutionListFilterByName', '/api/institution/search']) {
+    r.get(url, {
+      schema: {
+        tags: ['institutions'],
+        querystring: InstitutionSearchQuery,
+        response: { 200: InstitutionListResponse, ...errors },
+      },
+      config: { access: { rule: 'authenticated', org: 'none' } },
+      handler: async (req) => ({
+        organizations: await listInstitutionsForActor(
+          req.server.db,
+          actorOf(req),
+          req.query.name,
+          req.query.limit,
+        ),
+      }),
+    });
+  }
+
+  r.get('/api/institution/institutionList', {
+    schema: {
+      tags: ['institutions'],
+      querystring: InstitutionSearchQuery,
+      response: { 200: InstitutionListResponse, ...errors },
+    },
+    config: { access: { rule: 'authenticated', org: 'none' } },
+    handler: async (req) => ({
+      organizations: await listInstitutionsForActor(req.server.db, actorOf(req), '', req.query.limit),
+    }),
+  });
+}

@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  filterInternalUsers,
+  INTERNAL_USER_CSV_HEADER,
+  INTERNAL_USER_MESSAGES,
+} from '../../../shared/contract/internal-users';
+import { groupMembers, groups, users } from '../../db/schema';
+import { addToInternalGroup, createUser } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createUsersWorld, deniedAudits, sessions } from '../users/test-world';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof createUsersWorld>>;
+let call: Awaited<ReturnType<typeof sessions>>;
+let internalId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createUsersWorld(t.db, 'i');
+  call = await sessions(t.app, 'i');
+  const [g] = await t.db.select().from(groups).where(eq(groups.externalId, t.app.config.internalGroupId));
+  internalId = g.id;
+  for (const name of ['ann', 'bob', 'cy']) {
+    const u = await createUser(t.db, `int${name}`);
+    await addToInternalGroup(t.db, t.app.config.internalGroupId, u.id);
+  }
+  // a hostile user name stored directly: the CSV must neutralise it
+  const [evil] = await t.db
+    .insert(users)
+    .values({
+      username: '=HYPERLINK("http://x")',
+      email: '+evil@example.edu',
+      firstName: '@Eve',
+      lastName: '-Evil',
+    })
+    .returning();
+  await addToInternalGroup(t.db, t.app.config.internalGroupId, evil.id);
+});
+afterAll(() => t.close());
+
+describe('GET /api/groupAuth/userGroupDetails', () => {
+  it('lists the internal users with their fixed rights; super admins may edit', async () => {
+    const res = await call(
+      'boss',
+      'GET',
+      `/api/groupAuth/userGroupDetails?groupId=${t.app.config.internalGroupId}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      groupId: internalId,
+      externalId: t.app.config.internalGroupId,
+      canEdit: true,
+    });
+    expect(body.users).toHaveLength(4);
+    const ann = body.users.find((u: { userName: string }) => u.userName === 'intann');
+    expect(ann).toMatchObject({
+      memberName: 'intann Tester',
+      email: 'intann@example.edu',
+      memberType: 'identity_id',
+    });
+    expect(ann.permissions).toMatchObject({ accessAllInstitutions: true, copyCoursesInCourseTab: false });
+  });
+
+  it('associate super admins view without editing; others are refused', async () => {
+    const res = await call('assoc', 'GET', '/api/groupAuth/userGroupDetails');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().canEdit).toBe(false);
+    for (const who of ['reg', 'support', 'regB'] as const) {
+      expect((await call(who, 'GET', '/api/groupAuth/userGroupDetails')).statusCode).toBe(403);
+    }
+  });
+
+  it('accepts the numeric id of the internal group and refuses any other group', async () => {
+    expect(
+      (await call('boss', 'GET', `/api/groupAuth/userGroupDetails?groupId=${internalId}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('boss', 'GET', `/api/groupAuth/userGroupDetails?groupId=${w.roles.admin.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('boss', 'GET', '/api/groupAuth/userGroupDetails?groupId=ead-internal-prod')).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('GET /api/registrarUser/getUser/:username (e-mail lookup)', () => {
+  it('returns the e-mail of a user name, case-insensitively', async () => {
+    const res = await call('boss', 'GET', '/api/registrarUser/getUser/IREG');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      userName: 'ireg',
+      email: 'ireg@example.edu',
+      piId: String(w.u.reg.id),
+    });
+  });
+
+  it('answers an unknown user name with 404 "Invalid Username"; non-super admins are refused', async () => {
+    const res = await call('boss', 'GET', '/api/registrarUser/getUser/nobody-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().description).toBe(INTERNAL_USER_MESSAGES.invalidUsername);
+    expect((await call('assoc', 'GET', '/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
+    expect((await call('reg', 'GET', '/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
+  });
+});
+
+describe('create and remove internal users (groupAuth/groupMember on the internal group)', () => {
+  it('a super admin creates an internal user; a second time is 409', async () => {
+    const body = { groupId: internalId, memberType: 'identity_id', memberIds: [String(w.u.viewer.id)] };
+    const res = await call('boss', 'POST', '/api/groupAuth/groupMember', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().description).toBe(INTERNAL_USER_MESSAGES.created);
+    const list = (await call('boss', 'GET', '/api/groupAuth/userGroupDetails')).json().users;
+    expect(list.map((u: { userName: string }) => u.userName)).toContain('iviewer');
+    const again = await call('boss', 'POST', '/api/groupAuth/groupMember', body);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('associate super admins, nasupport and registrars cannot create; refusals are audited', async () => {
+    const body = { groupId: internalId, memberIds: [w.u.lim.id] };
+    expect((await call('assoc', 'POST', '/api/groupAuth/groupMember', body)).statusCode).toBe(403);
+    expect((await call('support', 'POST', '/api/groupAuth/groupMember', body)).statusCode).toBe(403);
+    expect((await call('reg', 'POST', '/api/groupAuth/groupMember', body)).statusCode).toBe(403);
+    const rows = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, w.u.lim.id));
+    expect(rows.map((r) => r.groupId)).not.toContain(internalId);
+    expect((await deniedAudits(t.db, 'internalUser.add')).length).toBeGreaterThan(0);
+    expect((await deniedAudits(t.db, 'POST /api/groupAuth/groupMember')).length).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown user (404)', async () => {
+    const res = await call('boss', 'POST', '/api/groupAuth/groupMember', {
+      groupId: internalId,
+      memberIds: [999_999],
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('a super admin removes the internal user role; associates cannot; a second removal is 404', async () => {
+    const u = await createUser(t.db, 'intgone');
+    await addToInternalGroup(t.db, t.app.config.internalGroupId, u.id);
+    const url = `/api/groupAuth/groupMember?groupId=${internalId}&memberType=identity_id&memberId=${u.id}`;
+    expect((await call('assoc', 'DELETE', url)).statusCode).toBe(403);
+    const res = await call('boss', 'DELETE', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().description).toBe(INTERNAL_USER_MESSAGES.removed);
+    expect((await call('boss', 'DELETE', url)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/groupAuth/userGroupDetails/export (InternalUserList.csv)', () => {
+  it('downloads the CSV with the spec columns, no-store, and neutralised formula cells', async () => {
+    const res = await call('assoc', 'GET', '/api/groupAuth/userGroupDetails/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="InternalUserList.csv"/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(INTERNAL_USER_CSV_HEADER.join(','));
+    expect(lines[0]).not.toContain('{hash}');
+    expect(lines[0]).toContain('Inclusive Access Tab');
+    const ann = lines.find((l) => l.includes('intann'))!;
+    expect(ann.split(',').slice(1)).toEqual([
+      'intann',
+      'intann@example.edu',
+      'true',
+      'true',
+      'true',
+      'true',
+      'true',
+      'true',
+      'false',
+      'false',
+      'false',
+    ]);
+    const evil = lines.find((l) => l.includes('HYPERLINK'))!;
+    expect(evil).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(evil).toContain("'+evil@example.edu");
+  });
+
+  it('is refused to registrars', async () => {
+    expect((await call('reg', 'GET', '/api/groupAuth/userGroupDetails/export')).statusCode).toBe(403);
+  });
+});
+
+describe('filterInternalUsers (spec §4 search)', () => {
+  const list = [
+    { piId: '101', memberName: 'Ann Lee', email: 'ann@corp.example', userName: 'alee' },
+    { piId: '202', memberName: 'Bob Stone', email: 'bob@corp.example', userName: 'bstone' },
+  ];
+  it('is a case-insensitive contains on email, piId, memberName and userName; empty returns all', () => {
+    expect(filterInternalUsers(list, 'ANN@')).toEqual([list[0]]);
+    expect(filterInternalUsers(list, '20')).toEqual([list[1]]);
+    expect(filterInternalUsers(list, 'bob st')).toEqual([list[1]]);
+    expect(filterInternalUsers(list, 'LEE')).toEqual([list[0]]);
+    expect(filterInternalUsers(list, '  ')).toEqual(list);
+    expect(filterInternalUsers(list, 'zzz')).toEqual([]);
+  });
+});

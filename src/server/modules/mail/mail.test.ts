@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { queueMail } from './mail.service';
+
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const t of apps) await t.close();
+});
+
+async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('mail', () => {
+  it('without SMTP_URL, the job stores the message as a .eml file and marks the outbox row', async () => {
+    const t = await createTestApp({ workers: true });
+    apps.push(t);
+    const id = await queueMail(t.db, t.app.jobs, {
+      to: 'ada@example.edu',
+      subject: 'Welcome',
+      text: 'Set your password.',
+    });
+    const row = await waitFor(async () => {
+      const [r] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      return r.status === 'stored' ? r : undefined;
+    });
+    const eml = await readFile(row.emlPath!, 'utf8');
+    expect(eml).toContain('To: ada@example.edu');
+    expect(eml).toContain('Subject: Welcome');
+    expect(eml).toContain('Set your password.');
+  });
+
+  it('with SMTP_URL, a real SMTP server receives the message', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (c) => {
+          data += c;
+        });
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.server.address() as { port: number }).port;
+    try {
+      const t = await createTestApp({ workers: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+      apps.push(t);
+      const id = await queueMail(t.db, t.app.jobs, {
+        to: 'grace@example.edu',
+        subject: 'Account ready',
+        text: 'Hello',
+      });
+      await waitFor(async () => (received.length ? true : undefined));
+      expect(received[0]).toContain('Subject: Account ready');
+      const row = await waitFor(async () => {
+        const [r] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        return r.status === 'sent' ? r : undefined;
+      });
+      expect(row.sentAt).toBeTruthy();
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '../../../shared/contract/roles';
+import { can, PERMISSIONS, type Permission, type Rule } from '../../../shared/permissions';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { AppError, accessDenied, notFound } from '../../lib/app-error';
+import { audit, type AuditEntry } from '../../lib/audit';
+import { findGroup, type GroupRow } from './roles.queries';
+
+/** Permissions anyone may put on a role: NO_DASHBOARD_ACCESS only takes rights away. */
+const ALWAYS_GRANTABLE: Permission[] = ['NO_DASHBOARD_ACCESS'];
+
+/** What the actor may grant in the institution: the permissions they hold there, plus NO_DASHBOARD_ACCESS. */
+export function grantable(actor: Actor): Permission[] {
+  return PERMISSIONS.filter((p) => ALWAYS_GRANTABLE.includes(p) || actor.caps.permissions.includes(p));
+}
+
+/** The permissions of `wanted` the actor does not hold (so may not grant). */
+export function ungrantable(actor: Actor, wanted: readonly string[]): Permission[] {
+  const mine = new Set(grantable(actor));
+  return PERMISSIONS.filter((p) => wanted.includes(p) && !mine.has(p));
+}
+
+/** Writes the audit row of a refused change and returns the 403 to throw. */
+export async function refuse(db: Db, actor: Actor, entry: AuditEntry, description: string) {
+  await audit(db, actor, { ...entry, outcome: 'denied' });
+  return accessDenied(description);
+}
+
+/**
+ * Refuses (403 + audit) when `wanted` holds a permission the actor lacks: nobody grants a
+ * permission they do not hold themselves (ARCHITECTURE §4).
+ */
+export async function assertGrantable(db: Db, actor: Actor, wanted: readonly string[], entry: AuditEntry) {
+  const missing = ungrantable(actor, wanted);
+  if (missing.length > 0) {
+    throw await refuse(
+      db,
+      actor,
+      entry,
+      `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
+    );
+  }
+}
+
+/** A unique-index violation (PostgreSQL 23505), possibly wrapped by Drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export function toRole(g: GroupRow & { memberIds: number[] }): Role {
+  return {
+    groupId: g.id,
+    contextId: g.contextId!,
+    contextType: 'ORGANIZATION',
+    name: g.name,
+    permissions: PERMISSIONS.filter((p) => g.permissions.includes(p)),
+    version: g.version,
+    memberCount: g.memberIds.length,
+    members: { memberType: 'identity_id', memberIds: g.memberIds },
+  };
+}
+
+/** An institution's role (never the internal group), or 404. */
+export async function roleOrNotFound(db: Db, id: number): Promise<GroupRow & { contextId: number }> {
+  const g = await findGroup(db, id);
+  if (!g || g.isInternal || g.contextId === null) throw notFound('Role');
+  return g as GroupRow & { contextId: number };
+}
+
+/**
+ * Access-hook institution resolvers: the institution of the group named in the query
+ * (`groupId`) or body (`groupId`). Unknown group → 404; the internal group → no institution.
+ */
+function groupInstitution(pick: (req: FastifyRequest) => unknown, allowInternal: boolean) {
+  return async (req: FastifyRequest, db: Db): Promise<number | undefined> => {
+    const id = Number(pick(req));
+    if (!Number.isInteger(id) || id <= 0)
+      throw new AppError('error.validation', 'groupId: a role id is required.');
+    const g = await findGroup(db, id);
+    if (!g || (!allowInternal && (g.isInternal || g.contextId === null))) throw notFound('Role');
+    return g.contextId ?? undefined;
+  };
+}
+
+export const roleOfQuery = groupInstitution((r) => (r.query as { groupId?: unknown }).groupId, false);
+export const groupOfQuery = groupInstitution((r) => (r.query as { groupId?: unknown }).groupId, true);
+export const groupOfBody = groupInstitution((r) => (r.body as { groupId?: unknown }).groupId, true);
+
+/** Refuses (403 + audit) unless the actor satisfies `rule` (a per-group check after the route's broader rule). */
+export async function requireRule(db: Db, actor: Actor, rule: Rule, entry: AuditEntry) {
+  if (!can(actor.caps, rule)) throw await refuse(db, actor, entry, 'You do not have permission to do this.');
+}
+export const roleOfBody = groupInstitution((r) => (r.body as { groupId?: unknown }).groupId, false);

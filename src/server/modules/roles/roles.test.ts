@@ -1,0 +1,351 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_MESSAGES } from '../../../shared/contract/roles';
+import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
+import { auditLog, groupMembers, groups } from '../../db/schema';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createUsersWorld, deniedAudits, sessions } from '../users/test-world';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof createUsersWorld>>;
+let call: Awaited<ReturnType<typeof sessions>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createUsersWorld(t.db, 'r');
+  call = await sessions(t.app, 'r');
+});
+afterAll(() => t.close());
+
+const roleNames = async (contextId: number) =>
+  (await call('reg', 'GET', `/api/groupAuth/group?contextId=${contextId}`))
+    .json()
+    .groups.map((g: { name: string }) => g.name);
+
+describe('GET /api/groupAuth/group', () => {
+  it("lists the institution's roles with members, version and what the caller may grant", async () => {
+    const res = await call('reg', 'GET', `/api/groupAuth/group?contextId=${w.a.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.groups.map((g: { name: string }) => g.name)).toEqual([
+      'Administrator',
+      'Instructor',
+      'Limited Admin',
+      'Teaching Assistant',
+      'Viewer',
+    ]);
+    const instructor = body.groups.find((g: { name: string }) => g.name === 'Instructor');
+    expect(instructor).toMatchObject({
+      contextType: 'ORGANIZATION',
+      contextId: w.a.id,
+      memberCount: 8,
+      version: 1,
+    });
+    expect(instructor.members.memberIds).toHaveLength(8);
+    expect(body.canEdit).toBe(true);
+    expect(body.grantable).toEqual([...ADMIN_PERMISSIONS, 'NO_DASHBOARD_ACCESS']);
+  });
+
+  it("refuses another institution's roles, the associate super admin, and a bad query", async () => {
+    expect((await call('reg', 'GET', `/api/groupAuth/group?contextId=${w.b.id}`)).statusCode).toBe(403);
+    expect((await call('assoc', 'GET', `/api/groupAuth/group?contextId=${w.b.id}`)).statusCode).toBe(403);
+    expect((await call('viewer', 'GET', `/api/groupAuth/group?contextId=${w.a.id}`)).statusCode).toBe(403);
+    expect((await call('reg', 'GET', '/api/groupAuth/group')).statusCode).toBe(422);
+    expect((await call('reg', 'GET', '/api/groupAuth/group?contextId=abc')).statusCode).toBe(422);
+  });
+
+  it('lets flag holders (super admin, nasupport) manage roles of any institution', async () => {
+    expect((await call('boss', 'GET', `/api/groupAuth/group?contextId=${w.a.id}`)).statusCode).toBe(200);
+    expect((await call('support', 'GET', `/api/groupAuth/group?contextId=${w.a.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/groupAuth/group (create, copy)', () => {
+  it('creates a role (201), audits it, and the list shows it', async () => {
+    const res = await call('reg', 'POST', '/api/groupAuth/group', {
+      contextId: w.a.id,
+      name: 'Grader',
+      permissions: ['CAN_ENROLL_STUDENTS', 'CAN_ENROLL_STUDENTS'],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      description: ROLE_MESSAGES.created,
+      group: { name: 'Grader', permissions: ['CAN_ENROLL_STUDENTS'], memberCount: 0, version: 1 },
+    });
+    expect(await roleNames(w.a.id)).toContain('Grader');
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'role.create'), eq(auditLog.entityId, String(res.json().group.groupId))),
+      );
+    expect(audits).toHaveLength(1);
+    expect(audits[0].actorUserId).toBe(w.u.reg.id);
+  });
+
+  it('answers a blank name with 422 "Role name should not be blank." and a duplicate (any case) with 409', async () => {
+    const blank = await call('reg', 'POST', '/api/groupAuth/group', { contextId: w.a.id, name: '   ' });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().fields.name).toBe(ROLE_MESSAGES.blank);
+    const dup = await call('reg', 'POST', '/api/groupAuth/group', { contextId: w.a.id, name: 'instructor' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().description).toBe(ROLE_MESSAGES.duplicate);
+    const badPermission = await call('reg', 'POST', '/api/groupAuth/group', {
+      contextId: w.a.id,
+      name: 'Weird',
+      permissions: ['CAN_FLY'],
+    });
+    expect(badPermission.statusCode).toBe(422);
+    expect(await roleNames(w.a.id)).not.toContain('Weird');
+  });
+
+  it('copies the permissions of a role of the same institution, not of another one', async () => {
+    const res = await call('reg', 'POST', '/api/groupAuth/group', {
+      contextId: w.a.id,
+      name: 'Instructor (copy)',
+      copyFromGroupId: w.roles.instructor.id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().group.permissions).toEqual(['CAN_COPY_EDIT_COURSES', 'CAN_ENROLL_STUDENTS']);
+    expect(res.json().group.memberCount).toBe(0);
+    const foreign = await call('reg', 'POST', '/api/groupAuth/group', {
+      contextId: w.a.id,
+      name: 'Stolen',
+      copyFromGroupId: w.roles.bAdmin.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses creating a role in another institution, with an audit row of the refusal', async () => {
+    const before = (await deniedAudits(t.db, 'POST /api/groupAuth/group')).length;
+    const res = await call('reg', 'POST', '/api/groupAuth/group', { contextId: w.b.id, name: 'Intruder' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('error.accessDenied');
+    expect((await deniedAudits(t.db, 'POST /api/groupAuth/group')).length).toBe(before + 1);
+    const inB = await t.db.select().from(groups).where(eq(groups.contextId, w.b.id));
+    expect(inB.map((g) => g.name)).not.toContain('Intruder');
+  });
+
+  it('refuses granting a permission the caller does not hold (403, nothing written, audited)', async () => {
+    const res = await call('lim', 'POST', '/api/groupAuth/group', {
+      contextId: w.a.id,
+      name: 'Deleters',
+      permissions: ['CAN_DELETE_COURSES'],
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().description).toMatch(/CAN_DELETE_COURSES/);
+    expect(await roleNames(w.a.id)).not.toContain('Deleters');
+    expect((await deniedAudits(t.db, 'role.create')).length).toBeGreaterThan(0);
+    const copy = await call('lim', 'POST', '/api/groupAuth/group', {
+      contextId: w.a.id,
+      name: 'Admin copy',
+      copyFromGroupId: w.roles.admin.id,
+    });
+    expect(copy.statusCode).toBe(403);
+    const ok = await call('lim', 'POST', '/api/groupAuth/group', {
+      contextId: w.a.id,
+      name: 'No dashboard',
+      permissions: ['NO_DASHBOARD_ACCESS', 'CAN_CREATE_EDIT_USERS'],
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('answers 404 for an unknown institution (super admin)', async () => {
+    const res = await call('boss', 'POST', '/api/groupAuth/group', { contextId: 999_999, name: 'Ghost' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/groupAuth/group (rename, permissions, version)', () => {
+  it('renames and changes permissions; the version goes up', async () => {
+    const g = await createRole(t.db, w.a.id, 'Proctor', ['CAN_ENROLL_STUDENTS'], []);
+    const res = await call('reg', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
+      name: 'Exam Proctor',
+      permissions: ['CAN_ENROLL_STUDENTS', 'CAN_ACCESS_REPORTING_ANALYTICS'],
+      version: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      description: ROLE_MESSAGES.updated,
+      group: {
+        name: 'Exam Proctor',
+        version: 2,
+        permissions: ['CAN_ENROLL_STUDENTS', 'CAN_ACCESS_REPORTING_ANALYTICS'],
+      },
+    });
+  });
+
+  it('two admins editing the same role: the second save gets 409 and the first change is kept', async () => {
+    const g = await createRole(t.db, w.a.id, 'Shared Role', ['CAN_ENROLL_STUDENTS'], []);
+    const loaded = (await call('reg', 'GET', `/api/groupAuth/group?contextId=${w.a.id}`))
+      .json()
+      .groups.find((x: { groupId: number }) => x.groupId === g.id);
+    const first = await call('reg', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
+      permissions: ['CAN_ENROLL_STUDENTS', 'CAN_COPY_EDIT_COURSES'],
+      version: loaded.version,
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await call('boss', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
+      name: 'Renamed by boss',
+      version: loaded.version,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      message: 'error.versionConflict',
+      description: ROLE_MESSAGES.conflict,
+    });
+    const [row] = await t.db.select().from(groups).where(eq(groups.id, g.id));
+    expect(row).toMatchObject({
+      name: 'Shared Role',
+      permissions: ['CAN_COPY_EDIT_COURSES', 'CAN_ENROLL_STUDENTS'],
+      version: 2,
+    });
+    const retry = await call('boss', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
+      name: 'Renamed by boss',
+      version: 2,
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().group).toMatchObject({
+      name: 'Renamed by boss',
+      permissions: ['CAN_COPY_EDIT_COURSES', 'CAN_ENROLL_STUDENTS'],
+    });
+  });
+
+  it('two saves at the same instant: exactly one wins', async () => {
+    const g = await createRole(t.db, w.a.id, 'Race Role', [], []);
+    const results = await Promise.all([
+      call('reg', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
+        permissions: ['CAN_ENROLL_STUDENTS'],
+        version: 1,
+      }),
+      call('boss', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
+        permissions: ['CAN_DELETE_COURSES'],
+        version: 1,
+      }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('refuses a duplicate name, an unknown role, the internal group, another institution and a missing version', async () => {
+    const g = await createRole(t.db, w.a.id, 'Temp Role', [], []);
+    expect(
+      (await call('reg', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, { name: 'VIEWER', version: 1 }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await call('reg', 'PUT', '/api/groupAuth/group?groupId=999999', { name: 'X', version: 1 })).statusCode,
+    ).toBe(404);
+    const [internal] = await t.db
+      .select()
+      .from(groups)
+      .where(eq(groups.externalId, t.app.config.internalGroupId));
+    expect(
+      (await call('boss', 'PUT', `/api/groupAuth/group?groupId=${internal.id}`, { name: 'X', version: 1 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call('reg', 'PUT', `/api/groupAuth/group?groupId=${w.roles.bInstructor.id}`, {
+          name: 'X',
+          version: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call('reg', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, { name: 'X' })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await call('reg', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, { version: 1 })).statusCode,
+    ).toBe(422);
+  });
+
+  it('refuses adding a permission the caller lacks, but keeps one already on the role', async () => {
+    const g = await createRole(t.db, w.a.id, 'Has Delete', ['CAN_DELETE_COURSES'], []);
+    const add = await call('lim', 'PUT', `/api/groupAuth/group?groupId=${w.roles.ta.id}`, {
+      permissions: ['CAN_ENROLL_STUDENTS', 'CAN_DELETE_COURSES'],
+      version: 1,
+    });
+    expect(add.statusCode).toBe(403);
+    const rename = await call('lim', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
+      name: 'Has Delete 2',
+      version: 1,
+    });
+    expect(rename.statusCode).toBe(200);
+    expect(rename.json().group.permissions).toEqual(['CAN_DELETE_COURSES']);
+  });
+});
+
+describe('DELETE /api/groupAuth/group', () => {
+  it('refuses deleting a role that still has users until they are mapped to other roles', async () => {
+    const users = [
+      await createUser(t.db, 'rdel1'),
+      await createUser(t.db, 'rdel2'),
+      await createUser(t.db, 'rdel3'),
+    ];
+    const g = await createRole(
+      t.db,
+      w.a.id,
+      'Doomed',
+      ['CAN_ENROLL_STUDENTS'],
+      users.map((u) => u.id),
+    );
+    const refused = await call('reg', 'DELETE', `/api/groupAuth/group?groupId=${g.id}`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().description).toContain(ROLE_MESSAGES.mapFirst);
+    const res = await call('reg', 'DELETE', `/api/groupAuth/group?groupId=${g.id}`, {
+      mappings: [{ memberId: users[0].id, groupId: w.roles.instructor.id }],
+      reassignAllTo: w.roles.ta.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ moved: 3, description: ROLE_MESSAGES.deleted });
+    expect(await t.db.select().from(groups).where(eq(groups.id, g.id))).toHaveLength(0);
+    const held = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, users[0].id));
+    expect(held.map((h) => h.groupId)).toEqual([w.roles.instructor.id]);
+    const held2 = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, users[2].id));
+    expect(held2.map((h) => h.groupId)).toEqual([w.roles.ta.id]);
+  });
+
+  it('deletes an empty role without mappings, and refuses mapping into another institution', async () => {
+    const g = await createRole(t.db, w.a.id, 'Empty Role', [], []);
+    const u = await createUser(t.db, 'rdel4');
+    const g2 = await createRole(t.db, w.a.id, 'Half Role', [], [u.id]);
+    const foreign = await call('reg', 'DELETE', `/api/groupAuth/group?groupId=${g2.id}`, {
+      reassignAllTo: w.roles.bInstructor.id,
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(await t.db.select().from(groups).where(eq(groups.id, g2.id))).toHaveLength(1);
+    const res = await call('reg', 'DELETE', `/api/groupAuth/group?groupId=${g.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().moved).toBe(0);
+  });
+
+  it('the only role of an institution can be neither deleted nor changed', async () => {
+    const solo = await createInstitution(t.db, 'Solo College');
+    const g = await createRole(t.db, solo.id, 'Everyone', ADMIN_PERMISSIONS, []);
+    const del = await call('boss', 'DELETE', `/api/groupAuth/group?groupId=${g.id}`, {});
+    expect(del.statusCode).toBe(409);
+    expect(del.json().description).toBe(ROLE_MESSAGES.onlyRole);
+    const put = await call('boss', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
+      name: 'All',
+      version: 1,
+    });
+    expect(put.statusCode).toBe(409);
+    expect((await t.db.select().from(groups).where(eq(groups.id, g.id)))[0].name).toBe('Everyone');
+  });
+
+  it("refuses another institution's role and an unknown one", async () => {
+    expect(
+      (await call('reg', 'DELETE', `/api/groupAuth/group?groupId=${w.roles.bInstructor.id}`, {})).statusCode,
+    ).toBe(403);
+    expect((await call('reg', 'DELETE', '/api/groupAuth/group?groupId=987654', {})).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/groupAuth/plaUrls', () => {
+  it('returns the environment links', async () => {
+    const res = await call('viewer', 'GET', '/api/groupAuth/plaUrls');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().urls.help).toMatch(/^https:\/\//);
+  });
+});

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { createCourseWorld, createSection, createStudent, enroll } from '../../test/course-fixtures';
+import { bearer, login } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof createCourseWorld>>;
+const tok: Record<string, string> = {};
+let course: { id: number };
+let foreign: { id: number };
+
+const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createCourseWorld(t.db, t.app.config.internalGroupId, 'r');
+  course = await createSection(t.db, { institutionId: w.a.id, courseName: 'Biology 101-001' });
+  foreign = await createSection(t.db, { institutionId: w.b.id, courseName: 'Birch Biology' });
+  const s = async (name: string) => createStudent(t.db, w.a.id, name);
+  await enroll(t.db, course.id, await s('ada'), {
+    accessType: 'PAID',
+    endsInDays: 60,
+    currentAccess: 'Institution_Paid',
+  });
+  await enroll(t.db, course.id, await s('bob'), {
+    accessType: 'TEMP',
+    endsInDays: 10,
+    currentAccess: 'Not_Paid',
+  });
+  await enroll(t.db, course.id, await s('cy'), {
+    accessType: 'PAID',
+    endsInDays: -3,
+    currentAccess: null,
+    optStatus: 'optout',
+  });
+  await enroll(t.db, course.id, await s('=evil'), {
+    accessType: 'PAID',
+    endsInDays: null,
+    currentAccess: 'Provider_Paid',
+  });
+  for (const who of ['rreg', 'rinsider', 'rother', 'rboss']) tok[who] = await login(t.app, who);
+});
+afterAll(() => t.close());
+
+describe('GET /api/courses/roster', () => {
+  it('pages the students with access, current access and opt status', async () => {
+    const res = await get('rreg', `/api/courses/roster?sectionId=${course.id}&sort=email`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ sectionId: course.id, courseName: 'Biology 101-001', total: 4, page: 1 });
+    expect(body.students.map((s: { username: string }) => s.username)).toEqual(['=evil', 'ada', 'bob', 'cy']);
+    expect(body.students[1]).toMatchObject({
+      access: { type: 'PAID' },
+      currentAccess: 'Institution_Paid',
+      optStatus: 'optin',
+    });
+    expect(body.students[3]).toMatchObject({ currentAccess: null, optStatus: 'optout' });
+    expect(body.students[0].access.endsAt).toBeNull();
+  });
+
+  it('searches and pages', async () => {
+    const res = await get('rreg', `/api/courses/roster?sectionId=${course.id}&q=BOB`);
+    expect(res.json().students.map((s: { username: string }) => s.username)).toEqual(['bob']);
+    const page = await get(
+      'rreg',
+      `/api/courses/roster?sectionId=${course.id}&pageSize=3&page=2&sort=email&order=desc`,
+    );
+    expect(page.json()).toMatchObject({ total: 4, students: [{ username: '=evil' }] });
+  });
+
+  it('is visible to internal users; 403 other institution, 404 unknown, 422 bad input', async () => {
+    expect((await get('rinsider', `/api/courses/roster?sectionId=${course.id}`)).statusCode).toBe(200);
+    expect((await get('rreg', `/api/courses/roster?sectionId=${foreign.id}`)).statusCode).toBe(403);
+    expect((await get('rreg', '/api/courses/roster?sectionId=999999')).statusCode).toBe(404);
+    expect((await get('rreg', `/api/courses/roster?sectionId=${course.id}&pageSize=0`)).statusCode).toBe(422);
+    expect((await get('rreg', `/api/courses/roster?sectionId=${course.id}&sort=password`)).statusCode).toBe(
+      422,
+    );
+  });
+});
+
+describe('GET /api/courses/roster/export', () => {
+  it('streams a CSV with the three access displays, NA, opt statuses and neutralised cells', async () => {
+    const res = await get('rreg', `/api/courses/roster/export?sectionId=${course.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(
+        `^attachment; filename="Roster_${course.id}_\\d{4}-\\d{2}-\\d{2}\\.csv"; filename\\*=UTF-8''Roster_`,
+      ),
+    );
+    const text = res.body.replace(/^\uFEFF/, '');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'First Name,Last Name,E-mail,Username,Access,Access Ends,Current Access,Opt Status',
+    );
+    expect(lines).toHaveLength(5);
+    expect(text).toContain(',Paid,');
+    expect(text).toContain(',14 day trial,');
+    expect(text).toContain(',Expired,');
+    expect(text).toContain(',NA,Opted out');
+    expect(text).toContain(',Provider_Paid,Opted in');
+    expect(text).toContain("'=evil,Student,'=evil@students.example.edu");
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'roster.export'))).length).toBe(1);
+  });
+
+  it('403 other institution, 404 unknown', async () => {
+    expect((await get('rreg', `/api/courses/roster/export?sectionId=${foreign.id}`)).statusCode).toBe(403);
+    expect((await get('rboss', '/api/courses/roster/export?sectionId=999999')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,217 @@
+import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  accountRequests,
+  groupMembers,
+  groups,
+  institutions,
+  memberships,
+  sectionInstructors,
+  sections,
+  users,
+} from '../../db/schema';
+
+export const userFields = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  superAdmin: users.superAdmin,
+  associateSuperAdmin: users.associateSuperAdmin,
+  nasupport: users.nasupport,
+  version: users.version,
+};
+export type UserRow = { [K in keyof typeof userFields]: (typeof users.$inferSelect)[K] };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The institution's staff: a non-student membership, or a role held there. */
+export function isInstitutionUser(institutionId: number): SQL {
+  return sql`(exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.institution_id = ${institutionId} and m.course_role <> 'student')
+    or exists (select 1 from ${groupMembers} gm join ${groups} g on g.id = gm.group_id where gm.user_id = ${users.id} and g.context_id = ${institutionId}))`;
+}
+
+function textMatch(text: string): SQL | undefined {
+  if (!text) return undefined;
+  const p = `%${escapeLike(text)}%`;
+  return or(
+    sql`${users.firstName} ilike ${p}`,
+    sql`${users.lastName} ilike ${p}`,
+    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
+    sql`${users.email} ilike ${p}`,
+    sql`${users.username} ilike ${p}`,
+  );
+}
+
+/** One page of the institution's users matching `text`, and the total. */
+export async function searchInstitutionUsers(
+  db: Db,
+  institutionId: number,
+  text: string,
+  page: number,
+  size: number,
+) {
+  const where = and(isInstitutionUser(institutionId), textMatch(text));
+  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select(userFields)
+    .from(users)
+    .where(where)
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
+    .limit(size)
+    .offset(page * size);
+  return { rows, total: n };
+}
+
+/** Accounts outside the institution whose e-mail or user name is exactly `text` (case-insensitive). */
+export async function exactOutsiders(db: Db, institutionId: number, text: string) {
+  if (!text) return [];
+  return db
+    .select(userFields)
+    .from(users)
+    .where(
+      and(
+        or(sql`lower(${users.email}) = lower(${text})`, sql`lower(${users.username}) = lower(${text})`),
+        sql`not ${isInstitutionUser(institutionId)}`,
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(5);
+}
+
+export async function isInstitutionMember(db: Db, institutionId: number, userId: number) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isInstitutionUser(institutionId)));
+  return rows.length > 0;
+}
+
+/** Roles held in one institution by each of `userIds`. */
+export async function rolesIn(db: Db, institutionId: number, userIds: number[]) {
+  const out = new Map<number, { groupId: number; name: string }[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({ userId: groupMembers.userId, groupId: groups.id, name: groups.name })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groups.contextId, institutionId), inArray(groupMembers.userId, userIds)))
+    .orderBy(asc(groups.name));
+  for (const r of rows)
+    out.set(r.userId, [...(out.get(r.userId) ?? []), { groupId: r.groupId, name: r.name }]);
+  return out;
+}
+
+export async function institutionName(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: institutions.displayName })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return row?.name;
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select(userFields).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select(userFields)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(
+  db: Db,
+  email: string,
+  exceptId?: number,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select(userFields)
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Db,
+  values: { username: string; email: string; firstName: string; lastName: string },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, status: 'pending', passwordHash: null })
+    .returning(userFields);
+  return row;
+}
+
+/** Updates a user; with `expectedVersion` only if nobody changed it since (else undefined). */
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      'firstName' | 'lastName' | 'email' | 'superAdmin' | 'associateSuperAdmin' | 'nasupport'
+    >
+  >,
+  expectedVersion?: number,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(eq(users.id, id), expectedVersion === undefined ? undefined : eq(users.version, expectedVersion)),
+    )
+    .returning(userFields);
+  return row;
+}
+
+/** Adds a membership; true when it is new. */
+export async function addMembership(
+  db: Db,
+  userId: number,
+  institutionId: number,
+  courseRole = 'instructor',
+) {
+  const rows = await db
+    .insert(memberships)
+    .values({ userId, institutionId, courseRole })
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  return rows.length > 0;
+}
+
+/** Sections of the institution the user teaches (instructor or ta). */
+export async function sectionsOfUser(db: Db, institutionId: number, userId: number) {
+  return db
+    .select({
+      sectionId: sections.id,
+      courseName: sections.courseName,
+      sectionCode: sections.sectionCode,
+      role: sectionInstructors.role,
+      startDate: sections.startDate,
+      endDate: sections.endDate,
+    })
+    .from(sectionInstructors)
+    .innerJoin(sections, eq(sections.id, sectionInstructors.sectionId))
+    .where(
+      and(
+        eq(sectionInstructors.userId, userId),
+        eq(sections.institutionId, institutionId),
+        isNull(sections.deletedAt),
+      ),
+    )
+    .orderBy(sql`${sections.startDate} desc`, asc(sections.courseName))
+    .limit(500);
+}
+
+export async function insertAccountRequest(db: Db, values: typeof accountRequests.$inferInsert) {
+  await db.insert(accountRequests).values(values);
+}

@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Rule } from '../../shared/permissions';
+import type { Db } from '../db/client';
+import type { Actor } from '../lib/actor';
+import { AppError, accessDenied } from '../lib/app-error';
+import { audit } from '../lib/audit';
+import { capabilities } from '../lib/capabilities';
+import { authenticate, type SessionUser } from '../modules/auth/auth.service';
+
+/** Where a route finds the institution it touches. */
+export type OrgSource =
+  | 'none'
+  | 'query'
+  | 'params'
+  | 'body'
+  | ((request: FastifyRequest, db: Db) => Promise<number | undefined> | number | undefined);
+
+/** Every /api route declares this in `config.access`: the capability rule and the institution scope. */
+export interface RouteAccess {
+  rule: Rule | 'public';
+  org: OrgSource;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    actor?: Actor;
+    authSession?: SessionUser;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Routes declared so far, for the route-declaration test and the docs. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access?: RouteAccess;
+}
+
+/** /api routes that declare no capability (the docs viewer is exempt). */
+export function undeclaredRoutes(routes: DeclaredRoute[]) {
+  return routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !r.access);
+}
+
+export function registerAccessControl(app: FastifyInstance, routes: DeclaredRoute[]) {
+  app.decorateRequest('actor', undefined);
+  app.decorateRequest('authSession', undefined);
+  app.addHook('onRoute', (opts) => {
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routes.push({ method, url: opts.url, access: opts.config?.access });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const access = request.routeOptions.config.access;
+    if (!access) throw accessDenied('This route declares no capability.'); // fail closed
+    if (access.rule === 'public') return;
+
+    const session = await authenticate(request.server.db, tokenOf(request));
+    if (!session)
+      throw new AppError('error.unauthenticated', 'Your session has ended. Please sign in again.');
+
+    request.authSession = session;
+    const organizationId = await resolveOrg(access.org, request, request.server.db);
+    const caps = await capabilities(
+      request.server.db,
+      session.user,
+      organizationId,
+      request.server.config.internalGroupId,
+    );
+    const actor: Actor = {
+      userId: session.user.id,
+      username: session.user.username,
+      superAdmin: session.user.superAdmin,
+      associateSuperAdmin: session.user.associateSuperAdmin,
+      nasupport: session.user.nasupport,
+      internalUser: caps.internalUser,
+      organizationId,
+      caps,
+      sessionId: session.sessionId,
+      requestId: request.id,
+    };
+    request.actor = actor;
+    if (!can(caps, access.rule)) {
+      if (MUTATING.has(request.method)) {
+        await audit(request.server.db, actor, {
+          action: `${request.method} ${url}`,
+          entityType: 'route',
+          entityId: url,
+          institutionId: organizationId,
+          outcome: 'denied',
+        });
+      }
+      throw accessDenied();
+    }
+  });
+}
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers.authorization ?? request.headers['x-authorization'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return (m ? m[1] : value).trim() || undefined;
+}
+
+async function resolveOrg(source: OrgSource, request: FastifyRequest, db: Db): Promise<number | undefined> {
+  if (source === 'none') return undefined;
+  if (typeof source === 'function') return source(request, db);
+  const container = (
+    source === 'query' ? request.query : source === 'params' ? request.params : request.body
+  ) as Record<string, unknown> | undefined;
+  const value = Number(container?.organizationId);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new AppError('error.validation', 'organizationId: an institution id is required.', {
+      organizationId: 'An institution id is required.',
+    });
+  }
+  return value;
+}
+
+/** The actor of an authenticated route (set by the access hook). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('error.unauthenticated');
+  return request.actor;
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { withDatabase } from './global-setup';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh, migrated database: in-memory PGlite, or a clone of the run's PostgreSQL template. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `${inject('pgRun')}_${process.pid}_${++counter}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgRun')}_tpl`);
+        break;
+      } catch (err) {
+        // Another file is cloning the template at this instant.
+        if (attempt > 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 5 });
+}
+
+/** Builds the app on a fresh database. `workers: true` also runs the pg-boss workers. */
+export async function createTestApp(
+  opts: { workers?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cwa-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ROLE: opts.workers ? 'all' : 'api',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...opts.env,
+  });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

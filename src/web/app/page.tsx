@@ -1,0 +1,46 @@
+import { EmptyState, Stack, Text, Title } from '@mantine/core';
+import { IconTools } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from './documentTitle';
+
+interface PageProps {
+  title: string;
+  description?: string;
+  /** Shown right of the title (page actions). */
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A page: its h1, a one-line description and its content. */
+export function Page({ title, description, actions, children }: PageProps) {
+  useDocumentTitle(title);
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {actions}
+        </div>
+        {description && <Text c="dimmed">{description}</Text>}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** Honest empty state for a page whose feature has not shipped yet. */
+export function ComingSoon() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<IconTools aria-hidden="true" />}
+      withIndicatorBackground
+      description={t('common.comingSoon')}
+      py="xl"
+      data-testid="coming-soon"
+    />
+  );
+}

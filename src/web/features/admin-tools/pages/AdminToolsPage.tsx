@@ -1,0 +1,238 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconLock } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBeforeUnload, useBlocker } from 'react-router';
+import { CENSUS_NOT_SET, DURATION_MAX, DURATION_MIN } from '../../../../shared/constants';
+import { can } from '../../../../shared/permissions';
+import { OFFER_TYPES } from '../../../../shared/status';
+import { ORG_INCLUSIVE_ID_MAX, formatUsDate } from '../../../../shared/validation';
+import { Page } from '../../../app/page';
+import { useAppSession } from '../../../app/session';
+import { isApiError } from '../../../lib/api';
+import { errorText, notifyError, notifySuccess } from '../../../lib/notify';
+import { type InstitutionDetails, useInstitutionDetails } from '../../institutions/api';
+import { useUpdateInstitution } from '../api';
+
+interface Values {
+  censusEnabled: boolean;
+  censusDuration: number | string;
+  offerType: string | null;
+  orgInclusiveId: string;
+  inclusiveAccess: boolean;
+}
+
+const valuesOf = (d: InstitutionDetails): Values => ({
+  censusEnabled: d.censusDuration !== CENSUS_NOT_SET,
+  censusDuration: d.censusDuration === CENSUS_NOT_SET ? '' : d.censusDuration,
+  offerType: d.offerType,
+  orgInclusiveId: d.orgInclusiveId ?? '',
+  inclusiveAccess: d.inclusiveAccess,
+});
+
+/** /adminTools (Inclusive Access): census duration, offer type, inclusive id and inclusive access. */
+export default function AdminToolsPage() {
+  const { t } = useTranslation();
+  const { institution } = useAppSession();
+  const orgId = institution?.orgId ?? null;
+  const details = useInstitutionDetails(orgId);
+  const title = t('pages.adminTools.title');
+
+  let body: ReactNode;
+  if (!institution) {
+    body = (
+      <Alert color="blue" data-testid="empty-institution">
+        {t('adminTools.emptyInstitution')}
+      </Alert>
+    );
+  } else if (details.isError) {
+    const unknown = isApiError(details.error) && details.error.status === 404;
+    body = (
+      <Alert color={unknown ? 'orange' : 'red'} role="alert" data-testid="unknown-institution">
+        {unknown ? t('adminTools.unknownInstitution') : errorText(details.error)}
+      </Alert>
+    );
+  } else if (!details.data) {
+    body = <Loader aria-label={t('app.loading')} />;
+  } else {
+    body = <SettingsForm key={details.data.orgId} details={details.data} />;
+  }
+  return (
+    <Page title={title} description={t('pages.adminTools.description')}>
+      {body}
+    </Page>
+  );
+}
+
+function SettingsForm({ details }: { details: InstitutionDetails }) {
+  const { t } = useTranslation();
+  const { capabilities } = useAppSession();
+  const editable = can(capabilities, 'editAdminTools');
+  const save = useUpdateInstitution(details.orgId);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<Values>({
+    initialValues: valuesOf(details),
+    validate: {
+      censusDuration: (v, all) => {
+        if (!all.censusEnabled) return null;
+        const n = Number(v);
+        return v === '' || !Number.isInteger(n) || n < DURATION_MIN || n > DURATION_MAX
+          ? t('adminTools.censusRange')
+          : null;
+      },
+    },
+    onValuesChange: () => setSaved(false),
+  });
+  const dirty = editable && form.isDirty();
+
+  // Spec §5: leaving with unsaved changes warns; the browser asks too when the tab closes.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useBeforeUnload((e) => {
+    if (dirty) e.preventDefault();
+  });
+  useEffect(() => {
+    if (blocker.state === 'blocked' && !dirty) blocker.reset();
+  }, [blocker, dirty]);
+
+  const submit = form.onSubmit((v) => {
+    save.mutate(
+      {
+        censusDuration: v.censusEnabled ? Number(v.censusDuration) : CENSUS_NOT_SET,
+        offerType: (v.offerType as (typeof OFFER_TYPES)[number] | null) ?? null,
+        orgInclusiveId: v.orgInclusiveId.trim() || null,
+        inclusiveAccess: v.inclusiveAccess,
+        version: details.version,
+      },
+      {
+        onSuccess: (res) => {
+          form.setInitialValues(valuesOf(res.institution));
+          form.reset();
+          setSaved(res.saved);
+          notifySuccess(t('adminTools.saved'));
+        },
+        onError: notifyError,
+      },
+    );
+  });
+
+  const values = form.getValues();
+  return (
+    <form onSubmit={submit} noValidate data-testid="admin-tools-form">
+      <Card withBorder padding="lg" maw={720}>
+        <Stack>
+          <Group justify="space-between">
+            <Text fw={600}>{details.displayName.toUpperCase()}</Text>
+            <Group gap="xs">
+              {saved && (
+                <Badge
+                  color="green"
+                  leftSection={<IconCheck size={12} aria-hidden="true" />}
+                  data-testid="saved-flag"
+                >
+                  {t('adminTools.savedFlag')}
+                </Badge>
+              )}
+              <Text size="xs" c="dimmed">
+                {t('adminTools.lastSaved', { date: formatUsDate(details.updatedAt) })}
+              </Text>
+            </Group>
+          </Group>
+          {!editable && (
+            <Alert color="gray" icon={<IconLock size={16} aria-hidden="true" />} data-testid="read-only">
+              {t('adminTools.readOnly')}
+            </Alert>
+          )}
+          <Switch
+            label={t('adminTools.censusEnabled')}
+            disabled={!editable}
+            {...form.getInputProps('censusEnabled', { type: 'checkbox' })}
+            data-testid="census-enabled"
+          />
+          <NumberInput
+            label={t('adminTools.censusDuration')}
+            description={values.censusEnabled ? t('adminTools.censusHint') : t('adminTools.censusOff')}
+            min={DURATION_MIN}
+            max={DURATION_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={!editable || !values.censusEnabled}
+            {...form.getInputProps('censusDuration')}
+            data-testid="census-duration"
+          />
+          <Select
+            label={t('adminTools.offerType')}
+            data={OFFER_TYPES.map((o) => ({ value: o, label: t(`status.offerType.${o}`) }))}
+            placeholder={t('adminTools.noOfferType')}
+            clearable
+            disabled={!editable}
+            {...form.getInputProps('offerType')}
+            data-testid="offer-type"
+          />
+          <TextInput
+            label={t('adminTools.orgInclusiveId')}
+            maxLength={ORG_INCLUSIVE_ID_MAX}
+            disabled={!editable}
+            {...form.getInputProps('orgInclusiveId')}
+            data-testid="org-inclusive-id"
+          />
+          <Switch
+            label={t('adminTools.inclusiveAccess')}
+            disabled={!editable}
+            {...form.getInputProps('inclusiveAccess', { type: 'checkbox' })}
+            data-testid="inclusive-access"
+          />
+          {editable && (
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => form.reset()}
+                disabled={!form.isDirty()}
+                data-testid="cancel"
+              >
+                {t('adminTools.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={!form.isDirty()} data-testid="save">
+                {t('adminTools.save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('adminTools.unsavedTitle')}
+        data-testid="unsaved-warning"
+      >
+        <Stack>
+          <Text data-testid="unsaved-text">{t('adminTools.unsaved')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.proceed?.()} data-testid="leave-anyway">
+              {t('adminTools.leave')}
+            </Button>
+            <Button onClick={() => blocker.reset?.()} data-testid="stay">
+              {t('adminTools.stay')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}

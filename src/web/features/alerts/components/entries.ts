@@ -1,0 +1,43 @@
+import type { Alerts } from '../api';
+
+/** Spec §9 "limited older-alert list": newest first, at most 2 minus the entries already shown. */
+export const OLDER_LIMIT = 2;
+
+export function limitedOlder<T>(older: T[], existing: number): T[] {
+  return older.slice(0, Math.max(0, OLDER_LIMIT - existing));
+}
+
+export type AlertEntry =
+  | { kind: 'copy'; key: string; id: number; sectionId: number; name: string; at: string; status: string }
+  | {
+      kind: 'section';
+      key: string;
+      id: number;
+      sectionId: number;
+      name: string;
+      at: string;
+      alertType: string;
+    };
+
+/** One bucket's entries, newest first: copy statuses and section alerts together. */
+export function entriesOf(bucket: Alerts['today']): AlertEntry[] {
+  const copies: AlertEntry[] = bucket.courseCopyStatuses.map((c) => ({
+    kind: 'copy',
+    key: `copy-${c.id}`,
+    id: c.id,
+    sectionId: c.sectionId,
+    name: c.courseName,
+    at: c.createdDate,
+    status: c.status,
+  }));
+  const sections: AlertEntry[] = bucket.sections.map((s) => ({
+    kind: 'section',
+    key: `section-${s.id}`,
+    id: s.id,
+    sectionId: s.sectionId,
+    name: s.title,
+    at: s.alertDate,
+    alertType: s.alertType,
+  }));
+  return [...copies, ...sections].sort((a, b) => b.at.localeCompare(a.at));
+}

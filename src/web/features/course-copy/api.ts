@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  CopyCoursesBody,
+  CopyCoursesResponse,
+  CopyRequestsResponse,
+  CopyValidationsResponse,
+  CreateChildCourseBody,
+  RetryCopyBody,
+  RetryCopyResponse,
+} from '../../../shared/contract/course-copy';
+import { api } from '../../lib/api';
+import { alertKeys } from '../alerts/api';
+
+export type CopyValidations = z.infer<typeof CopyValidationsResponse>;
+export type CopyValidation = CopyValidations['validations'][number];
+export type CopyRequest = z.infer<typeof CopyRequestsResponse>['requests'][number];
+export type CopyStatusEntry = CopyRequest['statuses'][number];
+type CopyAnswer = z.infer<typeof CopyCoursesResponse>;
+
+export const copyKeys = {
+  all: ['course-copy'] as const,
+  validations: (organizationId: number, sectionIds: number[], context: 'copy' | 'child') =>
+    ['course-copy', 'validations', organizationId, context, sectionIds.join(',')] as const,
+  requests: (organizationId: number) => ['course-copy', 'requests', organizationId] as const,
+};
+
+/** GET copyCourseValidations: may these sections be copied, and what the copies will look like. */
+export function useCopyValidations(organizationId: number, sectionIds: number[], context: 'copy' | 'child') {
+  return useQuery({
+    queryKey: copyKeys.validations(organizationId, sectionIds, context),
+    queryFn: ({ signal }) =>
+      api<CopyValidations>('/api/courses/copyCourseValidations', {
+        signal,
+        query: { organizationId, sectionIds: sectionIds.join(','), context },
+      }),
+    enabled: sectionIds.length > 0,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** The caller's copy requests of the last 24 hours; polled every 5 s while one is unfinished. */
+export function useCopyRequests(organizationId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: copyKeys.requests(organizationId ?? 0),
+    queryFn: ({ signal }) =>
+      api<z.infer<typeof CopyRequestsResponse>>('/api/courses/copy/requests', {
+        signal,
+        query: { organizationId },
+      }),
+    enabled: enabled && organizationId !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.requests.some((r) => !r.finished) ? 5000 : false),
+  });
+}
+
+function useAfterCopy() {
+  const client = useQueryClient();
+  return (organizationId: number) => {
+    void client.invalidateQueries({ queryKey: copyKeys.requests(organizationId) });
+    void client.invalidateQueries({ queryKey: alertKeys.all });
+  };
+}
+
+/** POST copy/: one course or several. */
+export function useCopyCourses() {
+  const after = useAfterCopy();
+  return useMutation({
+    mutationFn: (body: z.input<typeof CopyCoursesBody>) =>
+      api<CopyAnswer>('/api/courses/copy', { method: 'POST', body }),
+    onSuccess: (_data, body) => after(body.organizationId),
+  });
+}
+
+/** POST createChildCourse/. */
+export function useCreateChildCourse() {
+  const after = useAfterCopy();
+  return useMutation({
+    mutationFn: (body: z.input<typeof CreateChildCourseBody>) =>
+      api<CopyAnswer>('/api/courses/createChildCourse', { method: 'POST', body }),
+    onSuccess: (_data, body) => after(body.organizationId),
+  });
+}
+
+/** POST copy/retry: failed courses are queued again. */
+export function useRetryCopies() {
+  const after = useAfterCopy();
+  return useMutation({
+    mutationFn: (body: z.input<typeof RetryCopyBody>) =>
+      api<z.infer<typeof RetryCopyResponse>>('/api/courses/copy/retry', { method: 'POST', body }),
+    onSuccess: (_data, body) => after(body.organizationId),
+  });
+}

@@ -1,0 +1,163 @@
+import { Alert, Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  type CopyStatus,
+  isCopyErrorStatus,
+  RETRYABLE_COPY_STATUSES,
+} from '../../../../shared/contract/course-copy';
+import { readLocal, writeLocal } from '../../../lib/storage';
+import { courseKeys } from '../../courses';
+import { institutionDataKeys } from '../../institutions/api';
+import { type CopyRequest, useCopyRequests, useRetryCopies } from '../api';
+import { notifyErrorText, useCopyTexts } from '../texts';
+
+const DISMISSED_KEY = 'cwa.copyDismissed';
+
+function readDismissed(): string[] {
+  try {
+    const v = JSON.parse(readLocal(DISMISSED_KEY) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The caller's copy requests of the last 24 hours that need attention: an info alert while courses
+ * are being copied, an error alert naming the failed courses with their reasons and a Retry
+ * (spec §4, §8). Polls every 5 s while a request is unfinished.
+ */
+export function CopyStatusPanel({ organizationId }: { organizationId: number }) {
+  const requests = useCopyRequests(organizationId);
+  useRefreshWhenFinished(requests.data?.requests);
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const dismiss = (trackingId: string) => {
+    const next = [...dismissed, trackingId].slice(-50);
+    writeLocal(DISMISSED_KEY, JSON.stringify(next));
+    setDismissed(next);
+  };
+  const shown = (requests.data?.requests ?? []).filter(
+    (r) =>
+      !dismissed.includes(r.trackingId) && (!r.finished || r.statuses.some((s) => s.status !== 'succeeded')),
+  );
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="copy-status-panel">
+      {shown.map((r) => (
+        <RequestAlert key={r.trackingId} request={r} organizationId={organizationId} onDismiss={dismiss} />
+      ))}
+    </Stack>
+  );
+}
+
+/** When a request finishes, the course lists and details show the new courses without a reload. */
+function useRefreshWhenFinished(requests: CopyRequest[] | undefined) {
+  const client = useQueryClient();
+  const running = useRef(new Set<string>());
+  useEffect(() => {
+    if (!requests) return;
+    const finishedNow = requests.some((r) => r.finished && running.current.has(r.trackingId));
+    running.current = new Set(requests.filter((r) => !r.finished).map((r) => r.trackingId));
+    if (finishedNow) {
+      void client.invalidateQueries({ queryKey: institutionDataKeys.all });
+      void client.invalidateQueries({ queryKey: courseKeys.all });
+    }
+  }, [requests, client]);
+}
+
+function RequestAlert({
+  request,
+  organizationId,
+  onDismiss,
+}: {
+  request: CopyRequest;
+  organizationId: number;
+  onDismiss: (trackingId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const texts = useCopyTexts();
+  const retry = useRetryCopies();
+  const failed = request.statuses.filter((s) => isCopyErrorStatus(s.status as CopyStatus));
+  const retryable = request.statuses.filter((s) => RETRYABLE_COPY_STATUSES.includes(s.status as CopyStatus));
+  const done = request.statuses.filter((s) =>
+    ['succeeded', 'notapplicable', 'FailedPermanently'].includes(s.status),
+  );
+  const error = failed.length > 0;
+  const title = error
+    ? t('courseCopy.panel.failedFor', { names: failed.map((s) => s.courseName).join(', ') })
+    : request.finished
+      ? t('courseCopy.panel.finished')
+      : t(request.kind === 'child' ? 'courseCopy.panel.childProgress' : 'courseCopy.panel.progress', {
+          done: done.length,
+          total: request.statuses.length,
+        });
+
+  return (
+    <Alert
+      color={error ? 'red' : 'blue'}
+      icon={error ? <IconAlertCircle aria-hidden="true" /> : <IconInfoCircle aria-hidden="true" />}
+      title={title}
+      role={error ? 'alert' : 'status'}
+      withCloseButton={request.finished}
+      closeButtonLabel={t('courseCopy.panel.dismiss')}
+      onClose={() => onDismiss(request.trackingId)}
+      data-testid="copy-status"
+      data-tracking-id={request.trackingId}
+    >
+      <List size="sm" spacing={4}>
+        {request.statuses.slice(0, 20).map((s) => (
+          <List.Item key={s.id}>
+            <Group gap="xs" wrap="wrap">
+              {s.sectionId ? (
+                <Anchor component={Link} to={`/institution/courseDetail/${s.sectionId}`} size="sm">
+                  {s.courseName}
+                </Anchor>
+              ) : (
+                <Text size="sm">{s.courseName}</Text>
+              )}
+              <Badge
+                size="sm"
+                variant="light"
+                color={isCopyErrorStatus(s.status as CopyStatus) ? 'red' : 'blue'}
+              >
+                {texts.status(s.status as CopyStatus)}
+              </Badge>
+              {s.reason && s.status !== 'succeeded' && (
+                <Text size="xs" c="dimmed">
+                  {s.reason}
+                </Text>
+              )}
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+      {request.statuses.length > 20 && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('courseCopy.panel.more', { count: request.statuses.length - 20 })}
+        </Text>
+      )}
+      {retryable.length > 0 && (
+        <Button
+          mt="sm"
+          size="compact-sm"
+          color="red"
+          variant="light"
+          loading={retry.isPending}
+          onClick={() =>
+            retry.mutate(
+              { organizationId, ids: retryable.map((s) => s.id) },
+              { onError: () => notifyErrorText(texts.failed(retryable.length)) },
+            )
+          }
+          data-testid="copy-retry"
+        >
+          {t('courseCopy.panel.retry', { count: retryable.length })}
+        </Button>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  COURSE_NAME_MAX,
+  formatUsDate,
+  toIsoDate,
+  validateCourseDates,
+  validateCourseName,
+} from '../../../../shared/validation';
+import { isApiError } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { useCopyValidations, useCreateChildCourse } from '../api';
+import { notifyErrorText, useCopyTexts } from '../texts';
+
+export interface ChildParent {
+  sectionId: number;
+  courseName: string;
+  startDate: string;
+  endDate: string;
+}
+
+interface Props {
+  organizationId: number;
+  parent: ChildParent;
+  onClose: () => void;
+  onDone?: () => void;
+}
+
+/** Creates a child course of a parent: it inherits the parent's product, settings and instructors. */
+export function CreateChildCourseDialog({ organizationId, parent, onClose, onDone }: Props) {
+  const { t } = useTranslation();
+  const texts = useCopyTexts();
+  const check = useCopyValidations(organizationId, [parent.sectionId], 'child');
+  const create = useCreateChildCourse();
+  const [courseName, setCourseName] = useState('');
+  const [startDate, setStartDate] = useState(formatUsDate(parent.startDate));
+  const [endDate, setEndDate] = useState(formatUsDate(parent.endDate));
+  const [sendEmail, setSendEmail] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  useEffect(() => {
+    setCourseName(t('courseCopy.child.defaultName', { name: parent.courseName }).slice(0, COURSE_NAME_MAX));
+  }, [parent.courseName, t]);
+
+  const nameError = validateCourseName(courseName);
+  const dateErrors = validateCourseDates(startDate, endDate);
+  const validation = check.data?.validations[0];
+  const valid = !!validation?.valid && !refused && !nameError && !dateErrors.startDate && !dateErrors.endDate;
+
+  const submit = () =>
+    create.mutate(
+      {
+        organizationId,
+        parentSectionId: parent.sectionId,
+        courseName: courseName.trim(),
+        startDate: toIsoDate(startDate) ?? '',
+        endDate: toIsoDate(endDate) ?? '',
+        sendEmail,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(texts.childStarted());
+          onDone?.();
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.fields?.parentSectionId) setRefused(error.fields.parentSectionId);
+          notifyErrorText(texts.childFailed());
+        },
+      },
+    );
+
+  if (check.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Group>
+    );
+  }
+  if (check.isError || !validation) {
+    return (
+      <Alert color="red" role="alert">
+        {isApiError(check.error) && check.error.description ? check.error.description : t('errors.generic')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Text size="sm">{t('courseCopy.child.intro', { name: parent.courseName })}</Text>
+      {!validation.valid || refused ? (
+        <Alert color="red" role="alert" data-testid="child-refused">
+          {refused ?? texts.validation(validation.code ?? 0)}
+        </Alert>
+      ) : (
+        <>
+          <TextInput
+            label={t('courseCopy.child.name')}
+            value={courseName}
+            maxLength={COURSE_NAME_MAX}
+            onChange={(e) => setCourseName(e.currentTarget.value)}
+            error={
+              nameError
+                ? t(`validation.${nameError}`)
+                : courseName.length >= COURSE_NAME_MAX
+                  ? t('validation.courseNameMax')
+                  : undefined
+            }
+            data-testid="child-name"
+            data-autofocus
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('courseCopy.dialog.startDate')}
+              placeholder="MM/DD/YYYY"
+              inputMode="numeric"
+              value={startDate}
+              onChange={(e) => setStartDate(e.currentTarget.value)}
+              error={dateErrors.startDate ? t(`validation.${dateErrors.startDate}`) : undefined}
+              data-testid="child-start"
+            />
+            <TextInput
+              label={t('courseCopy.dialog.endDate')}
+              placeholder="MM/DD/YYYY"
+              inputMode="numeric"
+              value={endDate}
+              onChange={(e) => setEndDate(e.currentTarget.value)}
+              error={dateErrors.endDate ? t(`validation.${dateErrors.endDate}`) : undefined}
+              data-testid="child-end"
+            />
+          </Group>
+          <Checkbox
+            label={t('courseCopy.dialog.sendEmail')}
+            checked={sendEmail}
+            onChange={(e) => setSendEmail(e.currentTarget.checked)}
+          />
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('courseCopy.dialog.cancel')}
+        </Button>
+        <Button onClick={submit} disabled={!valid} loading={create.isPending} data-testid="child-confirm">
+          {t('courseCopy.child.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,212 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CUSTOM_COURSE_ID_MAX, CUSTOM_COURSE_LMS_KINDS } from '../../../../shared/constants';
+import { can } from '../../../../shared/permissions';
+import { toIsoDate, validateCustomCourseId } from '../../../../shared/validation';
+import { Page } from '../../../app/page';
+import { useAppSession } from '../../../app/session';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateCourse, useCreationInfo, useInstitutionInstructors } from '../api';
+import {
+  applyServerFields,
+  CourseInfoFields,
+  type CourseInfoValues,
+  useCourseInfoValidation,
+} from '../components/CourseForm';
+
+interface Values extends CourseInfoValues {
+  productId: string | null;
+  useType: 'studentuse' | 'instructoruse';
+  instructors: string[];
+  tas: string[];
+  customCourseId: string;
+  lmsKind: string | null;
+}
+
+/** /createCourse: a new standalone course in the chosen institution. */
+export default function CreateCoursePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { institution, capabilities } = useAppSession();
+  const orgId = institution?.orgId ?? null;
+  const info = useCreationInfo(orgId);
+  const people = useInstitutionInstructors(orgId);
+  const create = useCreateCourse();
+  const validateInfo = useCourseInfoValidation();
+  const form = useForm<Values>({
+    initialValues: {
+      courseName: '',
+      description: '',
+      sectionCode: '',
+      startDate: '',
+      endDate: '',
+      productId: null,
+      useType: 'studentuse',
+      instructors: [],
+      tas: [],
+      customCourseId: '',
+      lmsKind: null,
+    },
+    validate: (v) => {
+      const errors: Record<string, string> = validateInfo(v);
+      const custom = validateCustomCourseId(v.customCourseId, v.lmsKind);
+      if (custom.customCourseId) errors.customCourseId = t(`validation.${custom.customCourseId}`);
+      if (custom.lmsKind) errors.lmsKind = t(`validation.${custom.lmsKind}`);
+      return errors;
+    },
+  });
+
+  const title = t('pages.createCourse.title');
+  if (!institution) {
+    return (
+      <Page title={title}>
+        <Alert color="blue">{t('validation.institutionRequired')}</Alert>
+      </Page>
+    );
+  }
+
+  if (!can(capabilities, 'editCourses')) {
+    return (
+      <Page title={title}>
+        <Alert color="orange" data-testid="no-create-permission">
+          {t('courses.create.noPermission')}
+        </Alert>
+      </Page>
+    );
+  }
+
+  const peopleOptions = (people.data?.instructors ?? []).map((p) => ({
+    value: String(p.userId),
+    label: `${p.displayName} (${p.email})`,
+  }));
+  const values = form.getValues();
+
+  const submit = form.onSubmit((v) => {
+    create.mutate(
+      {
+        organizationId: institution.orgId,
+        courseName: v.courseName.trim(),
+        description: v.description.trim() || null,
+        sectionCode: v.sectionCode.trim() || null,
+        startDate: toIsoDate(v.startDate) ?? v.startDate,
+        endDate: toIsoDate(v.endDate) ?? v.endDate,
+        productId: v.productId ? Number(v.productId) : null,
+        useType: v.useType,
+        instructors: [
+          ...v.instructors.map((id) => ({ userId: Number(id), role: 'instructor' as const })),
+          ...v.tas
+            .filter((id) => !v.instructors.includes(id))
+            .map((id) => ({ userId: Number(id), role: 'ta' as const })),
+        ],
+        customCourseId: v.customCourseId.trim() || null,
+        lmsKind: v.customCourseId.trim() ? (v.lmsKind as 'canvas' | 'blackboard') : null,
+      },
+      {
+        onSuccess: (res) => {
+          notifySuccess(t('courses.create.created'));
+          navigate(`/institution/courseDetail/${res.course.sectionId}`);
+        },
+        onError: (e) => {
+          if (!applyServerFields(form, e)) notifyError(e);
+        },
+      },
+    );
+  });
+
+  return (
+    <Page title={title} description={t('pages.createCourse.description')}>
+      <Text size="sm" c="dimmed">
+        {t('courses.create.institution', { name: institution.displayName.toUpperCase() })}
+      </Text>
+      <form onSubmit={submit} noValidate data-testid="create-course-form">
+        <Card withBorder padding="lg" maw={960}>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <Stack>
+                <CourseInfoFields form={form} />
+              </Stack>
+              <Stack>
+                <Select
+                  label={t('courses.create.product')}
+                  placeholder={t('courses.create.productPlaceholder')}
+                  data={(info.data?.products ?? []).map((p) => ({
+                    value: String(p.productId),
+                    label: `${p.productName} (${p.isbn})`,
+                  }))}
+                  searchable
+                  clearable
+                  nothingFoundMessage={t('courses.create.noProduct')}
+                  {...form.getInputProps('productId')}
+                  data-testid="create-product"
+                />
+                <Select
+                  label={t('courses.create.useType')}
+                  data={(['studentuse', 'instructoruse'] as const).map((v) => ({
+                    value: v,
+                    label: t(`status.useType.${v}`),
+                  }))}
+                  allowDeselect={false}
+                  {...form.getInputProps('useType')}
+                />
+                <MultiSelect
+                  label={t('courses.create.instructors')}
+                  data={peopleOptions}
+                  searchable
+                  {...form.getInputProps('instructors')}
+                  data-testid="create-instructors"
+                />
+                <MultiSelect
+                  label={t('courses.create.tas')}
+                  data={peopleOptions.filter((o) => !values.instructors.includes(o.value))}
+                  searchable
+                  {...form.getInputProps('tas')}
+                />
+                <TextInput
+                  label={t('courses.create.customCourseId')}
+                  description={t('courses.create.customCourseIdHint', {
+                    count: values.customCourseId.length,
+                    max: CUSTOM_COURSE_ID_MAX,
+                  })}
+                  maxLength={CUSTOM_COURSE_ID_MAX}
+                  {...form.getInputProps('customCourseId')}
+                  data-testid="custom-course-id"
+                />
+                <Select
+                  label={t('courses.create.lmsKind')}
+                  data={CUSTOM_COURSE_LMS_KINDS.map((k) => ({
+                    value: k,
+                    label: t(`courses.create.lms.${k}`),
+                  }))}
+                  clearable
+                  {...form.getInputProps('lmsKind')}
+                  data-testid="lms-kind"
+                />
+              </Stack>
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => navigate('/institution')}>
+                {t('courses.form.cancel')}
+              </Button>
+              <Button type="submit" loading={create.isPending} data-testid="create-submit">
+                {t('courses.create.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </form>
+    </Page>
+  );
+}

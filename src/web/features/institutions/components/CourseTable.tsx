@@ -1,0 +1,218 @@
+import {
+  ActionIcon,
+  Anchor,
+  Center,
+  Checkbox,
+  Group,
+  Menu,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconDots,
+  IconEdit,
+  IconEye,
+  IconSelector,
+  IconTrash,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { SORT_FIELDS } from '../../../../shared/contract/courses';
+import { formatUsDate } from '../../../../shared/validation';
+import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from '../../courses';
+import type { CourseActions, CourseRow } from '../api';
+
+export type SortField = (typeof SORT_FIELDS)[number];
+
+interface Props {
+  courses: CourseRow[];
+  actions: CourseActions;
+  sort: SortField;
+  order: 'asc' | 'desc';
+  onSort: (field: SortField) => void;
+  selected: Map<number, CourseRow>;
+  onToggle: (course: CourseRow) => void;
+  onTogglePage: (all: boolean) => void;
+  onEdit: (course: CourseRow) => void;
+  onInstructors: (course: CourseRow) => void;
+  onRemove: (course: CourseRow) => void;
+  /** Extra menu items per row (extensions). */
+  extraItems: (course: CourseRow) => ReactNode;
+  caption: string;
+}
+
+function SortHeader({
+  field,
+  label,
+  sort,
+  order,
+  onSort,
+}: { field: SortField; label: string } & Pick<Props, 'sort' | 'order' | 'onSort'>) {
+  const { t } = useTranslation();
+  const active = sort === field;
+  const Icon = active ? (order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+  return (
+    <Table.Th
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton
+        onClick={() => onSort(field)}
+        aria-label={t('institutions.table.sortBy', { column: label })}
+      >
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          <Icon size={14} aria-hidden="true" />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The institution page's course rows: selection, sortable columns and a per-row actions menu. */
+export function CourseTable(p: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const offerType = useOfferTypeLabel();
+  const allOnPage = p.courses.length > 0 && p.courses.every((c) => p.selected.has(c.sectionId));
+  const someOnPage = p.courses.some((c) => p.selected.has(c.sectionId));
+  const sortProps = { sort: p.sort, order: p.order, onSort: p.onSort };
+
+  return (
+    <Table.ScrollContainer minWidth={1100}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="course-table">
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{p.caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t('institutions.table.selectAll')}
+                checked={allOnPage}
+                indeterminate={someOnPage && !allOnPage}
+                onChange={(e) => p.onTogglePage(e.currentTarget.checked)}
+              />
+            </Table.Th>
+            <SortHeader field="courseName" label={t('institutions.table.courseName')} {...sortProps} />
+            <SortHeader field="sectionCode" label={t('institutions.table.sectionCode')} {...sortProps} />
+            <SortHeader field="instructor" label={t('institutions.table.instructor')} {...sortProps} />
+            <SortHeader field="startDate" label={t('institutions.table.startDate')} {...sortProps} />
+            <SortHeader field="endDate" label={t('institutions.table.endDate')} {...sortProps} />
+            <Table.Th>{t('institutions.table.courseType')}</Table.Th>
+            <SortHeader field="enrollmentCount" label={t('institutions.table.enrollments')} {...sortProps} />
+            <Table.Th>{t('institutions.table.billing')}</Table.Th>
+            <Table.Th>{t('institutions.table.accessType')}</Table.Th>
+            <Table.Th w={56}>
+              <VisuallyHidden>{t('institutions.table.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {p.courses.map((c) => (
+            <Table.Tr key={c.sectionId} data-testid="course-row" data-section-id={c.sectionId}>
+              <Table.Td>
+                <Checkbox
+                  aria-label={t('institutions.table.selectRow', { name: c.courseName })}
+                  checked={p.selected.has(c.sectionId)}
+                  onChange={() => p.onToggle(c)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`/institution/courseDetail/${c.sectionId}`}
+                  fw={500}
+                  data-testid="course-link"
+                >
+                  {c.courseName}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.sectionCode ?? '—'}</Table.Td>
+              <Table.Td>{c.instructor ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsDate(c.startDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsDate(c.endDate)}</Table.Td>
+              <Table.Td>
+                <CourseTypeBadge type={c.courseType} />
+              </Table.Td>
+              <Table.Td ta="right">{c.enrollmentCount}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <BillingBadge status={c.billingStatus} />
+              </Table.Td>
+              <Table.Td>{offerType(c.accessType)}</Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('institutions.table.rowActions', { name: c.courseName })}
+                      data-testid="row-actions"
+                    >
+                      <IconDots size={18} aria-hidden="true" />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      leftSection={<IconEye size={16} aria-hidden="true" />}
+                      onClick={() => navigate(`/institution/courseDetail/${c.sectionId}`)}
+                    >
+                      {t('institutions.rowMenu.details')}
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconUsersGroup size={16} aria-hidden="true" />}
+                      onClick={() => navigate(`/institution/courseDetail/${c.sectionId}?tab=roster`)}
+                    >
+                      {t('institutions.rowMenu.roster')}
+                    </Menu.Item>
+                    {p.actions.edit && (
+                      <>
+                        <Menu.Item
+                          leftSection={<IconEdit size={16} aria-hidden="true" />}
+                          onClick={() => p.onEdit(c)}
+                        >
+                          {t('institutions.rowMenu.edit')}
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconUsers size={16} aria-hidden="true" />}
+                          onClick={() => p.onInstructors(c)}
+                        >
+                          {t('institutions.rowMenu.instructor')}
+                        </Menu.Item>
+                      </>
+                    )}
+                    {p.extraItems(c)}
+                    {p.actions.delete && (
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} aria-hidden="true" />}
+                        onClick={() => p.onRemove(c)}
+                      >
+                        {t('institutions.rowMenu.remove')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {p.courses.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={11}>
+                <Center py="xl">
+                  <Text c="dimmed">{t('institutions.table.empty')}</Text>
+                </Center>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

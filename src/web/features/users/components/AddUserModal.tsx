@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/notify';
+import { notifyDenied, useRoles } from '../../roles';
+import { useAddUser, useUserSearch } from '../api';
+
+/**
+ * Adds an existing account to the institution with a role (spec §2): find it by its exact e-mail or
+ * user name (accounts of other institutions are only found that way), choose a role, add (201).
+ */
+export function AddUserModal({ orgId, onClose }: { orgId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const roles = useRoles(orgId);
+  const add = useAddUser();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [userId, setUserId] = useState<string | null>(null);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [roleError, setRoleError] = useState<string | null>(null);
+  const found = useUserSearch(
+    { organizationId: orgId, searchText: query, includeOtherInstitutions: true, page: 0, pageSize: 5 },
+    query.length > 0,
+  );
+  const candidates = (found.data?.users ?? []).filter(
+    (u) => u.email.toLowerCase() === query.toLowerCase() || u.username.toLowerCase() === query.toLowerCase(),
+  );
+
+  const submit = () => {
+    if (!groupId) {
+      setRoleError(t('users.validation.roleRequired'));
+      return;
+    }
+    add.mutate(
+      { userId: Number(userId), organizationId: orgId, groupId: Number(groupId) },
+      {
+        onSuccess: () => {
+          notifySuccess(t('users.add.added'));
+          onClose();
+        },
+        onError: (e) => notifyDenied(e, t('users.errors.cannotAdd')),
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('users.add.title')} size="lg">
+      <Stack>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setUserId(null);
+            setQuery(text.trim());
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('users.add.find')}
+              description={t('users.add.findHelp')}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Button
+              type="submit"
+              variant="light"
+              leftSection={<IconSearch size={16} />}
+              loading={found.isFetching}
+            >
+              {t('users.add.search')}
+            </Button>
+          </Group>
+        </form>
+        {query && !found.isFetching && candidates.length === 0 && (
+          <Alert color="gray">{t('users.add.noMatch')}</Alert>
+        )}
+        {candidates.length > 0 && (
+          <Radio.Group value={userId} onChange={setUserId} label={t('users.add.pick')}>
+            <Stack gap="xs" mt="xs">
+              {candidates.map((u) => (
+                <Radio
+                  key={u.id}
+                  value={String(u.id)}
+                  label={`${u.displayName} · ${u.email} · ${u.username}`}
+                  description={
+                    u.member ? t('users.add.alreadyMember', { role: u.roles[0]?.name ?? '—' }) : undefined
+                  }
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+        <Select
+          label={t('users.fields.role')}
+          withAsterisk
+          data={(roles.data?.groups ?? []).map((r) => ({ value: String(r.groupId), label: r.name }))}
+          value={groupId}
+          onChange={(v) => {
+            setGroupId(v);
+            setRoleError(null);
+          }}
+          error={roleError}
+        />
+        <Text size="xs" c="dimmed">
+          {t('users.add.note')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('users.cancel')}
+          </Button>
+          <Button onClick={submit} disabled={!userId} loading={add.isPending} data-testid="add-user-submit">
+            {t('users.add.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USERS_PER_PAGE } from '../../../../shared/constants';
+import { isApiError } from '../../../lib/api';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyDenied, useRoles } from '../../roles';
+import { pageIndexFor, type UserRow, useAddUsers, useNotifyUser, useUserSearch } from '../api';
+import { UserFormModal } from './UserFormModal';
+import { UserSectionsModal } from './UserSectionsModal';
+import { UsersTable } from './UsersTable';
+
+/** The Users tab's list: search, 8 per page, selection, and the per-user dialogs. */
+export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [searchText] = useDebouncedValue(text.trim(), 300);
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [bulkRole, setBulkRole] = useState<string | null>(null);
+  const [editing, setEditing] = useState<UserRow | null>(null);
+  const [sectionsOf, setSectionsOf] = useState<UserRow | null>(null);
+  const result = useUserSearch({ organizationId: orgId, searchText, page, pageSize: USERS_PER_PAGE });
+  const roles = useRoles(canEdit ? orgId : null);
+  const addUsers = useAddUsers();
+  const notify = useNotifyUser(orgId);
+  const total = result.data?.total ?? 0;
+  const pages = Math.ceil(total / USERS_PER_PAGE);
+
+  const giveRole = () =>
+    addUsers.mutate(
+      { userIds: selected, organizationId: orgId, groupId: Number(bulkRole) },
+      {
+        onSuccess: () => {
+          notifySuccess(t('users.bulkRole.added'));
+          setSelected([]);
+        },
+        onError: (e) => notifyDenied(e, t('users.errors.cannotAddRole')),
+      },
+    );
+
+  const sendNotification = (u: UserRow) =>
+    notify.mutate(u.id, {
+      onSuccess: () => notifySuccess(t('users.notify.sent', { email: u.email })),
+      onError: notifyError,
+    });
+
+  return (
+    <Stack>
+      <TextInput
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        label={t('users.search.label')}
+        placeholder={t('users.search.placeholder')}
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setPage(0);
+        }}
+        maw={420}
+      />
+      {canEdit && selected.length > 0 && (
+        <Paper withBorder p="sm">
+          <Group align="flex-end">
+            <Text size="sm">{t('users.bulkRole.selected', { count: selected.length })}</Text>
+            <Select
+              aria-label={t('users.bulkRole.role')}
+              placeholder={t('users.bulkRole.role')}
+              data={(roles.data?.groups ?? []).map((r) => ({ value: String(r.groupId), label: r.name }))}
+              value={bulkRole}
+              onChange={setBulkRole}
+            />
+            <Button disabled={!bulkRole} loading={addUsers.isPending} onClick={giveRole}>
+              {t('users.bulkRole.submit')}
+            </Button>
+            <Button variant="subtle" onClick={() => setSelected([])}>
+              {t('users.bulkRole.clear')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      {result.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('app.loading')} />
+        </Center>
+      ) : result.isError ? (
+        <Alert color="red">
+          {isApiError(result.error) && result.error.description
+            ? result.error.description
+            : t('errors.generic')}
+        </Alert>
+      ) : total === 0 ? (
+        <Text c="dimmed">{t('users.search.none')}</Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="users-count">
+            {t('users.search.count', { count: total })}
+          </Text>
+          <UsersTable
+            users={result.data.users}
+            canEdit={canEdit}
+            selected={selected}
+            onSelect={setSelected}
+            onEdit={setEditing}
+            onNotify={sendNotification}
+            onSections={setSectionsOf}
+          />
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={page + 1}
+              onChange={(n) => setPage(pageIndexFor(n))}
+              getControlProps={(control) => ({ 'aria-label': t(`users.pager.${control}`) })}
+              data-testid="users-pager"
+            />
+          )}
+        </>
+      )}
+      {editing && <UserFormModal orgId={orgId} user={editing} onClose={() => setEditing(null)} />}
+      {sectionsOf && (
+        <UserSectionsModal orgId={orgId} user={sectionsOf} onClose={() => setSectionsOf(null)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_RE, USER_MESSAGES } from '../../../../shared/contract/users';
+import { isApiError } from '../../../lib/api';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyDenied, useRoles } from '../../roles';
+import { type UserRow, useCreateUser, useEditUser, usePiUser } from '../api';
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  groupId: string | null;
+  superAdmin: boolean;
+  associateSuperAdmin: boolean;
+  nasupport: boolean;
+}
+
+/** Spec §5 rules for the user forms: role, name and e-mail required; e-mail valid. */
+function useUserValidation() {
+  const { t } = useTranslation();
+  const name = (v: string) => (v.trim() ? null : t('users.validation.nameRequired'));
+  return {
+    firstName: name,
+    lastName: name,
+    email: (v: string) =>
+      !v.trim()
+        ? t('users.validation.emailRequired')
+        : EMAIL_RE.test(v.trim())
+          ? null
+          : t('users.validation.emailInvalid'),
+    groupId: (v: string | null) => (v ? null : t('users.validation.roleRequired')),
+  };
+}
+
+/** Maps the server's per-field 422/409 messages onto the form; true when something was shown. */
+function applyServerFields(form: { setFieldError: (path: string, error: string) => void }, e: unknown) {
+  if (!isApiError(e) || !e.fields) return false;
+  for (const [field, message] of Object.entries(e.fields)) form.setFieldError(field, message);
+  return true;
+}
+
+/** Create a user (account request) or edit one. */
+export function UserFormModal({
+  orgId,
+  user,
+  onClose,
+}: {
+  orgId: number;
+  user: UserRow | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const details = usePiUser(orgId, user?.id ?? null);
+  const roles = useRoles(orgId);
+  const loading = roles.isPending || (user !== null && details.isPending);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={user ? t('users.edit.title', { name: user.displayName }) : t('users.create.title')}
+      size="lg"
+    >
+      {loading ? (
+        <Group justify="center" py="lg">
+          <Loader size="sm" aria-label={t('app.loading')} />
+        </Group>
+      ) : (
+        <UserForm
+          orgId={orgId}
+          user={user}
+          flags={details.data?.canEditFlags ? details.data.user : null}
+          roleOptions={(roles.data?.groups ?? []).map((r) => ({ value: String(r.groupId), label: r.name }))}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function UserForm({
+  orgId,
+  user,
+  flags,
+  roleOptions,
+  onClose,
+}: {
+  orgId: number;
+  user: UserRow | null;
+  flags: { superAdmin: boolean; associateSuperAdmin: boolean; nasupport: boolean } | null;
+  roleOptions: { value: string; label: string }[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateUser(orgId);
+  const edit = useEditUser(orgId);
+  const form = useForm<Values>({
+    initialValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      username: '',
+      groupId: user?.roles[0] ? String(user.roles[0].groupId) : null,
+      superAdmin: flags?.superAdmin ?? false,
+      associateSuperAdmin: flags?.associateSuperAdmin ?? false,
+      nasupport: flags?.nasupport ?? false,
+    },
+    validate: useUserValidation(),
+  });
+
+  const submit = form.onSubmit((v) => {
+    const common = {
+      firstName: v.firstName.trim(),
+      lastName: v.lastName.trim(),
+      email: v.email.trim(),
+      groupId: Number(v.groupId),
+    };
+    if (!user) {
+      create.mutate(
+        { ...common, username: v.username.trim() || undefined },
+        {
+          onSuccess: () => {
+            notifySuccess(t('users.create.requested'));
+            onClose();
+          },
+          onError: (e) => {
+            if (!applyServerFields(form, e)) notifyDenied(e, t('users.errors.cannotAdd'));
+          },
+        },
+      );
+      return;
+    }
+    edit.mutate(
+      {
+        ...common,
+        userId: user.id,
+        version: user.version,
+        ...(flags
+          ? { superAdmin: v.superAdmin, associateSuperAdmin: v.associateSuperAdmin, nasupport: v.nasupport }
+          : {}),
+      },
+      {
+        onSuccess: (r) => {
+          notifySuccess(r.description === USER_MESSAGES.userEdited ? t('users.edit.saved') : r.description);
+          onClose();
+        },
+        onError: (e) => {
+          if (isApiError(e) && e.status === 403) notifyDenied(e, t('users.errors.cannotEdit'));
+          else if (!applyServerFields(form, e)) notifyError(e);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="user-form">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('users.fields.firstName')}
+            withAsterisk
+            maxLength={100}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={t('users.fields.lastName')}
+            withAsterisk
+            maxLength={100}
+            {...form.getInputProps('lastName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('users.fields.email')}
+          type="email"
+          withAsterisk
+          maxLength={254}
+          {...form.getInputProps('email')}
+        />
+        {!user && (
+          <TextInput
+            label={t('users.fields.username')}
+            description={t('users.fields.usernameHelp')}
+            maxLength={100}
+            {...form.getInputProps('username')}
+          />
+        )}
+        <Select
+          label={t('users.fields.role')}
+          withAsterisk
+          data={roleOptions}
+          {...form.getInputProps('groupId')}
+        />
+        {flags && (
+          <Group>
+            <Switch label="superAdmin" {...form.getInputProps('superAdmin', { type: 'checkbox' })} />
+            <Switch
+              label="associateSuperAdmin"
+              {...form.getInputProps('associateSuperAdmin', { type: 'checkbox' })}
+            />
+            <Switch label="nasupport" {...form.getInputProps('nasupport', { type: 'checkbox' })} />
+          </Group>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('users.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending || edit.isPending} data-testid="save-user">
+            {user ? t('users.edit.submit') : t('users.create.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

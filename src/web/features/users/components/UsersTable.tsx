@@ -1,0 +1,122 @@
+import { ActionIcon, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconBook, IconMail, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { UserRow } from '../api';
+
+interface Props {
+  users: UserRow[];
+  canEdit: boolean;
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  onEdit: (u: UserRow) => void;
+  onNotify: (u: UserRow) => void;
+  onSections: (u: UserRow) => void;
+}
+
+const STATUS_COLOR = { active: 'green', pending: 'yellow', disabled: 'gray' } as const;
+
+/** One page of users: name, e-mail, user name, role, status and the row actions. */
+export function UsersTable({ users, canEdit, selected, onSelect, onEdit, onNotify, onSections }: Props) {
+  const { t } = useTranslation();
+  const ids = users.map((u) => u.id);
+  const all = ids.length > 0 && ids.every((id) => selected.includes(id));
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover data-testid="users-table">
+        <Table.Thead>
+          <Table.Tr>
+            {canEdit && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('users.table.selectPage')}
+                  checked={all}
+                  indeterminate={!all && ids.some((id) => selected.includes(id))}
+                  onChange={(e) =>
+                    onSelect(
+                      e.currentTarget.checked
+                        ? [...new Set([...selected, ...ids])]
+                        : selected.filter((id) => !ids.includes(id)),
+                    )
+                  }
+                />
+              </Table.Th>
+            )}
+            <Table.Th>{t('users.table.name')}</Table.Th>
+            <Table.Th>{t('users.table.email')}</Table.Th>
+            <Table.Th>{t('users.table.username')}</Table.Th>
+            <Table.Th>{t('users.table.role')}</Table.Th>
+            <Table.Th>{t('users.table.status')}</Table.Th>
+            <Table.Th w={120}>{t('users.table.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((u) => (
+            <Table.Tr key={u.id} data-testid="user-row">
+              {canEdit && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('users.table.select', { name: u.displayName })}
+                    checked={selected.includes(u.id)}
+                    onChange={(e) =>
+                      onSelect(
+                        e.currentTarget.checked ? [...selected, u.id] : selected.filter((id) => id !== u.id),
+                      )
+                    }
+                  />
+                </Table.Td>
+              )}
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {u.displayName}
+                </Text>
+              </Table.Td>
+              <Table.Td>{u.email}</Table.Td>
+              <Table.Td>{u.username}</Table.Td>
+              <Table.Td>{u.roles.map((r) => r.name).join(', ') || '—'}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[u.status]} variant="light">
+                  {t(`users.status.${u.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {canEdit && (
+                    <Tooltip label={t('users.actions.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        onClick={() => onEdit(u)}
+                        aria-label={t('users.actions.editUser', { name: u.displayName })}
+                      >
+                        <IconPencil size={16} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  {canEdit && (
+                    <Tooltip label={t('users.actions.notify')}>
+                      <ActionIcon
+                        variant="subtle"
+                        onClick={() => onNotify(u)}
+                        aria-label={t('users.actions.notifyUser', { name: u.displayName })}
+                      >
+                        <IconMail size={16} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  <Tooltip label={t('users.actions.sections')}>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => onSections(u)}
+                      aria-label={t('users.actions.sectionsOf', { name: u.displayName })}
+                    >
+                      <IconBook size={16} aria-hidden="true" />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

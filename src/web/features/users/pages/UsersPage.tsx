@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** /users: layout of the users area. */
+export default function UsersPage() {
+  return <Outlet />;
+}

@@ -1,0 +1,141 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../shared/errors';
+import { clearToken, getToken } from './storage';
+
+/** A failed call: the server's error body `{status, message, description?, fields?}`, typed. */
+export class ApiError extends Error implements ErrorBody {
+  readonly status: number;
+  readonly description?: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = body.status;
+    this.description = body.description;
+    this.fields = body.fields;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body, or FormData for multipart uploads. */
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Give up after this many milliseconds (ApiError `error.timeout`, status 0). */
+  timeoutMs?: number;
+  /**
+   * On 401 the token is cleared and the user sent to the login page, then back here.
+   * Set false where a 401 is an expected answer (the login form itself).
+   */
+  redirectOn401?: boolean;
+}
+
+let onUnauthorized: () => void = () => {
+  const here = window.location.pathname + window.location.search;
+  if (window.location.pathname !== '/login') window.location.assign(loginPath(here));
+};
+
+/** The app replaces the default full-page redirect with a router navigation. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+/** `/login?next=<path>` for a path inside the app; anything else is dropped. */
+export function loginPath(next?: string | null): string {
+  const safe = safeNext(next);
+  return safe && safe !== '/' ? `/login?next=${encodeURIComponent(safe)}` : '/login';
+}
+
+/** Only same-origin absolute paths may be a post-login destination (no `//host` or `/\host`). */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (next === '/login' || next.startsWith('/login?') || next.startsWith('/login/')) return null;
+  return next;
+}
+
+function buildUrl(path: string, query?: Query) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The first error code of ERROR_STATUS with this HTTP status, for answers without a JSON body. */
+function codeForStatus(status: number): ErrorCode {
+  const found = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status);
+  return found ?? (status >= 400 && status < 500 ? 'error.badRequest' : 'error.server');
+}
+
+function toErrorBody(status: number, body: unknown): ErrorBody {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const b = body as Partial<ErrorBody>;
+    return {
+      status: typeof b.status === 'number' ? b.status : status,
+      message: typeof b.message === 'string' ? b.message : 'error.server',
+      description: typeof b.description === 'string' && b.description ? b.description : undefined,
+      fields: b.fields && typeof b.fields === 'object' ? b.fields : undefined,
+    };
+  }
+  return { status, message: codeForStatus(status) };
+}
+
+/**
+ * Calls the API with the session token and JSON. Resolves with the parsed body; throws ApiError
+ * for any non-2xx answer, for network failures (status 0, `error.network`) and timeouts.
+ */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const signals = [opts.signal, opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => !!s,
+  );
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'TimeoutError') {
+      throw new ApiError({ status: 0, message: 'error.timeout' });
+    }
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError({ status: 0, message: 'error.network' });
+  }
+  const data = await readBody(res);
+  if (res.ok) return data as T;
+  const error = new ApiError(toErrorBody(res.status, data));
+  if (res.status === 401 && opts.redirectOn401 !== false) {
+    clearToken();
+    onUnauthorized();
+  }
+  throw error;
+}

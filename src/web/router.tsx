@@ -1,0 +1,143 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { forgetUserData } from './features/auth/api';
+import { loadFullCatalogs } from './i18n';
+import { RootLayout } from './app/RootLayout';
+import { RouteError } from './app/RouteError';
+import type { RouteHandle } from './app/routeHandle';
+import { FullPageLoader } from './app/FullPageLoader';
+import { loginPath, setUnauthorizedHandler } from './lib/api';
+import { queryClient } from './lib/queryClient';
+
+/** A route module loaded on demand: its default export is the route component. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const tab = (key: NonNullable<RouteHandle['tab']>, guarded = false): RouteHandle => ({ tab: key, guarded });
+
+/**
+ * The routes of spec §2, every one lazy. A route's `handle` names its header tab; `guarded` routes
+ * redirect to /institution without that tab's capability (checked by the shell).
+ * Feature folders own their pages: add child routes here, keep the page code in the feature.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    HydrateFallback: FullPageLoader,
+    children: [
+      { path: 'login', lazy: page(() => import('./features/auth/pages/LoginPage')) },
+      {
+        id: 'shell',
+        // the signed-in area needs the complete catalogs, which the login page does not
+        lazy: page(() => Promise.all([import('./app/AppLayout'), loadFullCatalogs()]).then(([m]) => m)),
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: page(() => import('./app/pages/RootRedirectPage')) },
+              {
+                path: 'institution',
+                handle: tab('courses'),
+                lazy: page(() => import('./features/institutions/pages/InstitutionPage')),
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('./features/institutions/pages/InstitutionIndexPage')),
+                  },
+                  {
+                    path: 'courseDetail/:sectionId',
+                    lazy: page(() => import('./features/courses/pages/CourseDetailPage')),
+                  },
+                  {
+                    path: 'courseDetail/:id/:urn?',
+                    lazy: page(() => import('./features/courses/pages/CourseDetailPage')),
+                  },
+                  {
+                    path: 'productDetail/:urn/:id',
+                    lazy: page(() => import('./features/products/pages/ProductDetailPage')),
+                  },
+                ],
+              },
+              {
+                path: 'createCourse',
+                handle: tab('courses'),
+                lazy: page(() => import('./features/courses/pages/CreateCoursePage')),
+              },
+              {
+                path: 'users',
+                handle: tab('users', true),
+                lazy: page(() => import('./features/users/pages/UsersPage')),
+                children: [
+                  { index: true, lazy: page(() => import('./features/users/pages/UsersIndexPage')) },
+                ],
+              },
+              {
+                path: 'roles',
+                handle: tab('roles', true),
+                lazy: page(() => import('./features/roles/pages/RolesPage')),
+              },
+              {
+                path: 'products',
+                handle: tab('products', true),
+                lazy: page(() => import('./features/products/pages/ProductsPage')),
+                children: [
+                  { index: true, lazy: page(() => import('./features/products/pages/ProductsIndexPage')) },
+                  {
+                    path: 'productOffers',
+                    lazy: page(() => import('./features/products/pages/ProductOffersPage')),
+                  },
+                  {
+                    path: 'pairing/:pairingId',
+                    lazy: page(() => import('./features/products/pages/ProductCoursePage')),
+                  },
+                ],
+              },
+              {
+                path: 'offers',
+                handle: tab('offers', true),
+                children: [
+                  { index: true, lazy: page(() => import('./features/offers/pages/OffersPage')) },
+                  { path: ':id', lazy: page(() => import('./features/offers/pages/OfferDetailPage')) },
+                ],
+              },
+              {
+                path: 'adminTools',
+                handle: tab('inclusiveAccess', true),
+                lazy: page(() => import('./features/admin-tools/pages/AdminToolsPage')),
+              },
+              {
+                path: 'ltiIntegrations',
+                handle: tab('lti', true),
+                lazy: page(() => import('./features/lti/pages/LtiIntegrationsPage')),
+              },
+              {
+                path: 'internalUser',
+                handle: tab('eadAdmin', true),
+                lazy: page(() => import('./features/internal-users/pages/InternalUsersPage')),
+              },
+              {
+                path: 'unauthorizedUser',
+                lazy: page(() => import('./features/auth/pages/UnauthorizedUserPage')),
+              },
+              { path: '*', lazy: page(() => import('./app/pages/NotFoundPage')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// a 401 anywhere: back to the login page, then to the same page again
+setUnauthorizedHandler(() => {
+  const { pathname, search } = router.state.location;
+  if (pathname === '/login') return;
+  void router
+    .navigate(loginPath(pathname + search), { replace: true })
+    .then(() => forgetUserData(queryClient));
+});
