@@ -16,10 +16,17 @@ async function measure(label: string, database: Database) {
   await database.migrate();
   const migrateMs = performance.now() - t;
   t = performance.now();
-  const report = await seedDemo(database.db, { password: 'demo-pass-1', internalGroupId: 'ead-internal-dev' });
+  const report = await seedDemo(database.db, {
+    password: 'demo-pass-1',
+    internalGroupId: 'ead-internal-dev',
+  });
   const seedMs = performance.now() - t;
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ROLE: 'api' }), { database, logger: false });
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'registrar', password: 'demo-pass-1' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: 'registrar', password: 'demo-pass-1' },
+  });
   const token = login.json().token;
   const times: number[] = [];
   for (let i = 0; i < 200; i++) {

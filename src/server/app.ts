@@ -127,13 +127,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (serveWeb && !isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({
-        status: 404,
-        message: 'error.routeNotFound',
-        description: `No route ${request.method} ${path}.`,
-      });
+    return reply.code(404).send({
+      status: 404,
+      message: 'error.routeNotFound',
+      description: `No route ${request.method} ${path}.`,
+    });
   });
 
   await jobs.start(ALL_JOBS);
