@@ -36,6 +36,8 @@ export interface BuildOptions {
   database?: Database;
   /** Logger: false for silence, true/object for pino JSON logs. */
   logger?: boolean | object;
+  /** Folder of the built SPA (tests point it elsewhere); defaults to dist/web. */
+  webDir?: string;
 }
 
 /** Builds the Fastify application: database migrated, job queue started, every route registered. */
@@ -117,14 +119,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
-  const serveWeb = config.serveWeb && existsSync(`${WEB_DIST}/index.html`);
+  const webDir = opts.webDir ?? WEB_DIST;
+  const serveWeb = config.serveWeb && existsSync(`${webDir}/index.html`);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const isApi = path.startsWith('/api') || path.startsWith('/lti');
-    if (serveWeb && !isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
+    const isApi = ['/api', '/lti'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
+    if (serveWeb && !isApi && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({

@@ -1,5 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import type { Database } from './db/client';
 import { buildApp } from './app';
 import { createTestApp, openTestDatabase, type TestApp } from './test/harness';
 import { undeclaredRoutes } from './plugins/access';
@@ -94,5 +99,38 @@ describe('configuration', () => {
     expect(prod.urls.help).toBe('https://help.example.org/');
     expect(loadConfig({}).demoSeed).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).demoSeed).toBe(false);
+  });
+});
+
+describe('serving the web app', () => {
+  let web: FastifyInstance;
+  let database: Database;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'cwa-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
+    database = await openTestDatabase();
+    const config = loadConfig({ DATA_DIR: webDir, LOG_LEVEL: 'silent', ROLE: 'api' });
+    web = await buildApp(config, { database, logger: false, webDir });
+  });
+  afterAll(async () => {
+    await web.close();
+    await database.close();
+  });
+
+  it('answers every client route, GET or HEAD, with the SPA shell', async () => {
+    for (const url of ['/institution/courseDetail/12', '/ltiIntegrations', '/apiary', '/no/such/page']) {
+      const res = await web.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>shell</title>');
+    }
+    expect((await web.inject({ method: 'HEAD', url: '/users' })).statusCode).toBe(200);
+  });
+
+  it('keeps /api and /lti paths and missing files as 404 JSON', async () => {
+    for (const url of ['/api/nope', '/lti', '/lti/launch', '/missing.js']) {
+      const res = await web.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toBe('error.routeNotFound');
+    }
   });
 });

@@ -56,18 +56,26 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
     }
   });
 
-  app.addHook('preHandler', async (request) => {
-    const url = request.routeOptions.url ?? '';
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
-    const access = request.routeOptions.config.access;
-    if (!access) throw accessDenied('This route declares no capability.'); // fail closed
-    if (access.rule === 'public') return;
-
+  // Who is asking is settled before the body is validated, so a stranger gets 401 whatever they send.
+  app.addHook('preValidation', async (request) => {
+    const access = declaredAccess(request);
+    if (access === undefined) throw accessDenied('This route declares no capability.'); // fail closed
+    if (access === null || access.rule === 'public') return;
     const session = await authenticate(request.server.db, tokenOf(request));
     if (!session)
       throw new AppError('error.unauthenticated', 'Your session has ended. Please sign in again.');
-
     request.authSession = session;
+  });
+
+  // What they may do depends on the institution named in the validated input.
+  app.addHook('preHandler', async (request) => {
+    const access = declaredAccess(request);
+    if (access === null) return;
+    if (!access) throw accessDenied('This route declares no capability.'); // fail closed
+    if (access.rule === 'public') return;
+    const url = request.routeOptions.url ?? '';
+    const session = request.authSession;
+    if (!session) throw new AppError('error.unauthenticated');
     const organizationId = await resolveOrg(access.org, request, request.server.db);
     const caps = await capabilities(
       request.server.db,
@@ -101,6 +109,13 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
       throw accessDenied();
     }
   });
+}
+
+/** The route's declaration; null for routes outside the access rules (non-/api, the docs viewer). */
+function declaredAccess(request: FastifyRequest): RouteAccess | undefined | null {
+  const url = request.routeOptions.url ?? '';
+  if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return null;
+  return request.routeOptions.config.access;
 }
 
 export function tokenOf(request: FastifyRequest): string | undefined {

@@ -108,6 +108,14 @@ describe('sessions', () => {
     }
   });
 
+  it('answers a stranger with 401 before looking at the body, even a bad one', async () => {
+    for (const payload of [{}, { contextId: 'abc', name: 7 }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/groupAuth/group', payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('error.unauthenticated');
+    }
+  });
+
   it('accepts the token as Bearer or in X-Authorization and returns the session data', async () => {
     const token = await login(t.app, 'reg');
     for (const headers of [bearer(token), { 'x-authorization': token }]) {
