@@ -54,7 +54,7 @@ describe('Users page (registrar)', () => {
     const rows = page.getByTestId('user-row');
     expect(await rows.count()).toBe(8);
     const firstPage = await rows.first().textContent();
-    await page.getByTestId('users-pager').getByRole('button', { name: '2', exact: true }).click();
+    await page.getByTestId('users-pager').getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect.poll(() => rows.first().textContent()).not.toBe(firstPage);
     expect(await rows.count()).toBeLessThanOrEqual(8);
 

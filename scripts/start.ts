@@ -3,12 +3,13 @@
  * migrations and seeding), then starts the server (src/server/main.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { start } from '../src/server/main';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = join(root, 'dist/web/index.html');
+const webDir = join(root, 'dist/web');
+const built = join(webDir, 'index.html');
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -28,11 +29,25 @@ function buildWeb(): Promise<void> {
     return Promise.resolve();
   }
   console.log('building the web app (vite build)…');
+  // Built beside dist/web and swapped in whole, so a second `npm start` never serves a half-written folder.
+  const staging = join(root, `dist/web-build-${process.pid}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`)),
-    );
+    const child = spawn(vite, ['build', '--logLevel', 'warn', '--outDir', staging], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        rmSync(staging, { recursive: true, force: true });
+        return reject(new Error(`vite build exited with ${code}`));
+      }
+      const old = join(root, `dist/web-old-${process.pid}`);
+      if (existsSync(webDir)) renameSync(webDir, old);
+      renameSync(staging, webDir);
+      rmSync(old, { recursive: true, force: true });
+      resolve();
+    });
   });
 }
 

@@ -14,9 +14,15 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
 });
 
-/** Mantine's default dimmed grey (gray.6, 3.3:1 on white) fails WCAG AA; gray.7 passes (7:1). */
+/**
+ * Mantine's default dimmed grey (gray.6, 3.3:1 on white) fails WCAG AA; gray.7 passes (7:1).
+ * Links use blue.9: blue.8 drops to 4.15:1 inside the light-red copy-failure alerts; blue.9 keeps 5:1.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-anchor': 'var(--mantine-color-blue-9)',
+  },
   dark: {},
 });

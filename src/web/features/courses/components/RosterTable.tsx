@@ -1,7 +1,8 @@
-import { Button, Group, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
 import { formatUsDate } from '../../../../shared/validation';
 import { notifyError } from '../../../lib/notify';
@@ -109,7 +110,7 @@ export function RosterTable({ sectionId }: { sectionId: number }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+      {pages > 1 && <Pager mt="md" total={pages} value={page} onChange={setPage} />}
       {roster.isError && <Text c="red">{t('errors.generic')}</Text>}
     </div>
   );

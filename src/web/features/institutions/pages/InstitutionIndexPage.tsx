@@ -1,7 +1,8 @@
-import { Alert, Button, Group, LoadingOverlay, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, LoadingOverlay, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileOff, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SORT_FIELDS } from '../../../../shared/contract/courses';
@@ -219,11 +220,7 @@ export default function InstitutionIndexPage() {
           />
         )}
         <Group justify="space-between">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={(p) => update({ page: p }, false)}
-          />
+          <Pager total={pages} value={Math.min(page, pages)} onChange={(p) => update({ page: p }, false)} />
           <Select
             aria-label={t('institutions.table.pageSize')}
             data={PAGE_SIZES}

@@ -5,7 +5,6 @@ import {
   Group,
   List,
   Loader,
-  Pagination,
   Paper,
   Stack,
   Table,
@@ -16,6 +15,7 @@ import {
 import { modals } from '@mantine/modals';
 import { IconCheck, IconDownload, IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
 import { INTERNAL_USERS_PER_PAGE } from '../../../../shared/constants';
 import { filterInternalUsers, type InternalUser } from '../../../../shared/contract/internal-users';
@@ -147,9 +147,7 @@ export default function InternalUsersPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 && (
-            <Pagination total={pages} value={page} onChange={setPage} data-testid="internal-pager" />
-          )}
+          {pages > 1 && <Pager total={pages} value={page} onChange={setPage} data-testid="internal-pager" />}
         </Stack>
       )}
       <Paper withBorder p="md">

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
 import { USERS_PER_PAGE } from '../../../../shared/constants';
 import { isApiError } from '../../../lib/api';
@@ -119,11 +108,10 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
             onSections={setSectionsOf}
           />
           {pages > 1 && (
-            <Pagination
+            <Pager
               total={pages}
               value={page + 1}
               onChange={(n) => setPage(pageIndexFor(n))}
-              getControlProps={(control) => ({ 'aria-label': t(`users.pager.${control}`) })}
               data-testid="users-pager"
             />
           )}

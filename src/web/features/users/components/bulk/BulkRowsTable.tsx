@@ -1,5 +1,6 @@
-import { Badge, Group, List, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Pager } from '../../../../app/Pager';
 import { useTranslation } from 'react-i18next';
 import type { BulkAction, BulkMode } from '../../../../../shared/contract/bulk-accounts';
 import { useBulkRows } from '../../bulkApi';
@@ -106,12 +107,7 @@ export function BulkRowsTable({
         </Table>
       </Table.ScrollContainer>
       {total > PAGE && (
-        <Pagination
-          size="sm"
-          total={Math.ceil(total / PAGE)}
-          value={page + 1}
-          onChange={(n) => setPage(n - 1)}
-        />
+        <Pager size="sm" total={Math.ceil(total / PAGE)} value={page + 1} onChange={(n) => setPage(n - 1)} />
       )}
     </Stack>
   );
