@@ -3,7 +3,8 @@ import type { SeedContext, SeededInstitution } from './context';
 import { addDays, isoDate, shiftTime } from './dates';
 import { makeIsbn13 } from './isbn';
 import { ASSESSMENT_TITLE_PATTERNS, COURSE_TITLE_PATTERNS, courseKey, SUBJECTS } from './subjects';
-import { CHANNEL_PARTNERS, OFFER_TYPES } from './world-data';
+import { OFFER_TYPES } from '../../../shared/status';
+import { CHANNEL_PARTNERS } from './world-data';
 
 const PRODUCT_COUNT = 160;
 /** Every offer status the UI maps (spec §4), and two odd ones that show as Pending. */

@@ -1,3 +1,4 @@
+import { PROVIDER_PAID } from '../../../shared/status';
 import { enrollments } from '../schema';
 import { bulkInsert } from './bulk';
 import type { SeedContext, SeededInstitution } from './context';
@@ -6,8 +7,6 @@ import type { SectionDraft } from './sections';
 import { UserBatch } from './user-batch';
 import type { UsernameBook } from './usernames';
 
-/** Every current-access value of spec §4; the provider-paid one carries the provider's name. */
-export const CURRENT_ACCESS_VALUES = ['Not_Paid', 'Institution_Paid', 'Provider_Paid', null] as const;
 /** Enrollments per student on average: the student pool of an institution is sized from it. */
 const ENROLLMENTS_PER_STUDENT = 4.2;
 const DAY_MS = 86_400_000;
@@ -82,7 +81,7 @@ export async function seedStudents(
           currentAccess: paid
             ? rng.weighted([
                 ['Institution_Paid', 55],
-                ['Provider_Paid', 35],
+                [PROVIDER_PAID, 35],
                 [null, 10],
               ] as const)
             : rng.weighted([

@@ -22,13 +22,11 @@ const REQUEST_BUCKETS: AlertBucket[] = [
   'older',
   'older',
 ];
-const FORCED_STATUSES = ['succeeded', 'Failed', 'FailedPermanently'] as const;
+/** History is finished work: only final statuses ('Failed' means a retry is still coming). */
+const FORCED_STATUSES = ['succeeded', 'FailedPermanently'] as const;
 type JobStatus = (typeof FORCED_STATUSES)[number];
-const RETRY_REASONS = [
-  'Copy service timed out; the copy will be retried.',
-  'Source course is locked for editing.',
-];
 const FINAL_REASONS = [
+  'The copy service timed out on every attempt.',
   'This Product is No Longer Available',
   'No Offers Available for Product',
   'Source course content could not be read.',
@@ -96,9 +94,8 @@ export function planCopyHistory(
           jobNo < FORCED_STATUSES.length
             ? FORCED_STATUSES[jobNo]
             : rng.weighted([
-                ['succeeded', 60],
-                ['Failed', 25],
-                ['FailedPermanently', 15],
+                ['succeeded', 70],
+                ['FailedPermanently', 30],
               ] as const);
         jobNo++;
         const src = picked.d;
@@ -137,12 +134,7 @@ export function planCopyHistory(
           start: dates.start,
           end: dates.end,
           status,
-          reason:
-            status === 'Failed'
-              ? rng.pick(RETRY_REASONS)
-              : status === 'FailedPermanently'
-                ? rng.pick(FINAL_REASONS)
-                : null,
+          reason: status === 'FailedPermanently' ? rng.pick(FINAL_REASONS) : null,
           result,
           at: createdAt,
         });
@@ -169,7 +161,7 @@ export async function insertCopyHistory(
 ): Promise<void> {
   const { db, now } = ctx;
   await db.insert(copyRequests).values(history.requests);
-  const attempts: Record<JobStatus, number> = { succeeded: 1, Failed: 2, FailedPermanently: 5 };
+  const attempts: Record<JobStatus, number> = { succeeded: 1, FailedPermanently: 5 };
   await db.insert(copyJobs).values(
     history.jobs.map((j) => ({
       requestId: j.requestId,

@@ -2,8 +2,7 @@
 
 export type LmsKind = 'canvas' | 'blackboard' | 'moodle' | 'd2l';
 
-/** Offer types used by institutions and offers alike. */
-export const OFFER_TYPES = ['INCLUSIVE_ACCESS', 'EQUITABLE_ACCESS', 'DIRECT_TO_STUDENT', 'OPT_IN'] as const;
+import type { OfferType } from '../../../shared/status';
 
 export interface InstitutionSeed {
   /** Short slug used in identifiers (custom course ids, key ids). */
@@ -12,7 +11,7 @@ export interface InstitutionSeed {
   /** Staff e-mail domain; students use students.<domain>. */
   domain: string;
   censusDuration: number;
-  offerType: string | null;
+  offerType: OfferType | null;
   orgInclusiveId: string | null;
   inclusiveAccess: boolean;
   /** Days from today to the end of the inclusive offer (negative: already ended); null: none. */
