@@ -7,7 +7,7 @@ import {
 import type { GroupMembersWriteResponse } from '../../../shared/contract/roles';
 import type { GetUserResponse } from '../../../shared/contract/users';
 import { api } from '../../lib/api';
-import { downloadFile } from '../users';
+import { downloadFile } from '../../lib/download';
 
 export type InternalUserList = z.infer<typeof UserGroupDetailsResponse>;
 export type UserLookup = z.infer<typeof GetUserResponse>;

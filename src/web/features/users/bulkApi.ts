@@ -10,7 +10,7 @@ import {
   type BulkRowsResponse,
 } from '../../../shared/contract/bulk-accounts';
 import { api } from '../../lib/api';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 import { userKeys } from './api';
 
 const BASE = '/api/registrarUser/instructor/bulkAccountCreation';

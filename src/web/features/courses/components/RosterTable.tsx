@@ -6,7 +6,7 @@ import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
 import { formatUsDate } from '../../../../shared/validation';
 import { notifyError } from '../../../lib/notify';
-import { downloadCsv } from '../../institutions/download';
+import { downloadFile } from '../../../lib/download';
 import { useRoster } from '../api';
 import { AccessBadge, CurrentAccessText, OptStatusBadge } from './StatusBadges';
 
@@ -26,7 +26,7 @@ export function RosterTable({ sectionId }: { sectionId: number }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv('/api/courses/roster/export', { sectionId }, `Roster_${sectionId}.csv`);
+      await downloadFile('/api/courses/roster/export', { sectionId }, `Roster_${sectionId}.csv`);
     } catch (e) {
       notifyError(e);
     } finally {

@@ -3,7 +3,7 @@ import { IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { downloadCsv } from '../download';
+import { downloadFile } from '../../../lib/download';
 
 const REPORTS = [
   { key: 'reportIS', path: '/api/institution/download/ISReport', file: 'ISReport.csv' },
@@ -18,7 +18,7 @@ export function ReportsMenu({ organizationId }: { organizationId: number }) {
   const download = async (path: string, file: string) => {
     setBusy(true);
     try {
-      const name = await downloadCsv(path, { organizationId }, file);
+      const name = await downloadFile(path, { organizationId }, file);
       notifySuccess(t('institutions.reports.downloaded', { file: name }));
     } catch (e) {
       notifyError(e);

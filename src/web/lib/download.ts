@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api';
-import { getToken } from '../../lib/storage';
+import { ApiError } from './api';
+import { getToken } from './storage';
 
 /** The file name of a Content-Disposition header (RFC 6266 `filename*` first). */
 function fileNameOf(header: string | null, fallback: string): string {
