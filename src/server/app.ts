@@ -106,8 +106,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAccessControl(app, app.declaredRoutes);
   await app.register(registerRoutes);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
     try {
       await database.sql.executeSql('select 1');
       if (!(await jobs.ready())) throw new Error('job queue not started');
