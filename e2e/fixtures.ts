@@ -190,6 +190,17 @@ export async function apiLogin(persona: Persona, password = PASSWORD): Promise<s
   return ((await res.json()) as { token: string }).token;
 }
 
+/** A JSON API call with the session token; throws with the status and body unless it is 2xx. */
+export async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /**
  * Signs the persona in. `via: 'api'` (default) logs in through POST /api/auth/login and puts the
  * token where the SPA reads it, then opens `path`; `via: 'form'` fills the login form.

@@ -1,16 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
-
-async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+import { apiCall, apiLogin, loginAs, useBrowser, waitForShell } from './fixtures';
 
 const HEADER =
   'IES ID,IES User Name,IES e-mail address,accessAllInstitutions,accessCoursesTab,accessCourseDetailsTab,accessOffersPage,accessProductsTab,Inclusive Access Tab,copyCoursesInCourseTab,editCourseInformationInCourseTab,editCourseInformationInCourseDetailsTab';

@@ -1,18 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiLogin, loginAs, useBrowser, waitForShell } from './fixtures';
 
 const run = Date.now().toString(36);
-
-async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const column = (page: Page, name: string) => page.getByTestId(`role-col-${name}`);
 
