@@ -22,6 +22,17 @@ describe('accessibility', () => {
     expect(await seriousViolations(b.page)).toEqual([]);
   });
 
+  it('the account setup page with an unusable link has no serious or critical axe violation', async () => {
+    await b.page.goto('/account/setup?token=not-a-real-token');
+    await b.page.getByTestId('setup-link-problem').waitFor();
+    expect(await seriousViolations(b.page)).toEqual([]);
+    // the heading has focus on arrival; the way on is the next keyboard stop
+    await b.page.keyboard.press('Tab');
+    expect(await b.page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Go to sign in');
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForURL('**/login');
+  });
+
   it('/institution has no serious or critical axe violation', async () => {
     await loginAs(b.page, 'super');
     await waitForShell(b.page);

@@ -1,12 +1,14 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiLogin, baseURL, loginAs, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
 
 const run = Date.now().toString(36);
+const NEW_PASSWORD = 'a-new-users-password';
 
 async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
@@ -37,6 +39,23 @@ function mailsTo(to: string): string[] {
     .filter((d) => existsSync(d))
     .flatMap((d) => readdirSync(d).map((f) => readFileSync(join(d, f), 'utf8')))
     .filter((eml) => eml.includes(`To: ${to}`));
+}
+
+/** Undoes quoted-printable: soft line breaks (`=` at a line end) and `=XX` escapes (`=3D` is '='). */
+function decodeQuotedPrintable(eml: string): string {
+  return eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations, as "rule: target" lines (as in a11y.e2e.ts). */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 async function openUsers(page: Page) {
@@ -135,6 +154,58 @@ describe('Users page (registrar)', () => {
     const eml = mailsTo(email)[0];
     expect(eml).toContain('setup instructions');
     expect(eml.replace(/=\r?\n/g, '')).toContain('/account/setup?token=3D');
+
+    // the new user opens the link (path and query only: the link's host is PUBLIC_URL, not this server)
+    const link = new URL(/https?:\/\/\S+\/account\/setup\?token=[\w-]+/.exec(decodeQuotedPrintable(eml))![0]);
+    const context = await b.browser.newContext({
+      baseURL: baseURL(),
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    try {
+      const newcomer = await context.newPage();
+      await newcomer.goto(link.pathname + link.search);
+      await newcomer.getByRole('heading', { name: 'Set up your account' }).waitFor();
+      expect(await newcomer.getByTestId('setup-username').inputValue()).toBe(email);
+      expect(await seriousViolations(newcomer)).toEqual([]);
+
+      // inline validation, nothing sent until both fields pass
+      const password = newcomer.getByLabel(/^New password/);
+      const confirm = newcomer.getByLabel(/^Confirm the new password/);
+      await newcomer.getByTestId('setup-submit').click();
+      await newcomer.getByText('Enter a password.').waitFor();
+      await newcomer.getByText('Enter the password again.').waitFor();
+      await password.fill('short');
+      await newcomer.getByText('The password needs at least 12 characters.').waitFor();
+      await password.fill(NEW_PASSWORD);
+      await confirm.fill(`${NEW_PASSWORD}x`);
+      await newcomer.getByText('The two passwords do not match.').waitFor();
+      expect(await seriousViolations(newcomer)).toEqual([]);
+      await newcomer.screenshot({ path: join(RESULTS_DIR, 'users--account-setup-form.png'), fullPage: true });
+      await confirm.fill(NEW_PASSWORD);
+      await confirm.press('Enter');
+      await newcomer.getByRole('heading', { name: 'Your account is ready' }).waitFor();
+      expect(await newcomer.getByTestId('setup-done').textContent()).toContain(email);
+      await newcomer.screenshot({ path: join(RESULTS_DIR, 'users--account-setup-done.png'), fullPage: true });
+
+      // to the login page with the username filled in; an instructor has no dashboard access
+      await newcomer.getByRole('link', { name: 'Go to sign in' }).click();
+      await newcomer.waitForURL('**/login?username=*');
+      expect(await newcomer.getByLabel('Username').inputValue()).toBe(email);
+      await newcomer.getByLabel(/^Password/).fill(NEW_PASSWORD);
+      await newcomer.getByRole('button', { name: 'Sign in' }).click();
+      await newcomer.waitForURL('**/unauthorizedUser');
+      await newcomer.getByTestId('unauthorized').waitFor();
+
+      // the link works once
+      await newcomer.goto(link.pathname + link.search);
+      await newcomer.getByRole('heading', { name: 'This setup link cannot be used' }).waitFor();
+      expect(await newcomer.getByTestId('setup-link-problem').textContent()).toContain(
+        'has already been used',
+      );
+    } finally {
+      await context.close();
+    }
   });
 
   it('bulk-uploads an .xlsx with one bad row: the preview names it, the job imports the rest, the report is per row', async () => {

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
@@ -40,10 +40,22 @@ export interface BuildOptions {
   webDir?: string;
 }
 
+/** Fastify's request log fields, with one-time tokens (account-setup links) left out of the URL. */
+function logRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: req.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+    version: req.headers['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /** Builds the Fastify application: database migrated, job queue started, every route registered. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? { level: config.logLevel, serializers: { req: logRequest } },
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes';
+import { accountSetupRoutes } from './modules/account-setup/account-setup.routes';
 import { institutionListRoutes } from './modules/institutions/institutions.routes';
 import { institutionDetailRoutes } from './modules/institutions/institution-details.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
@@ -17,6 +18,7 @@ import { internalUsersRoutes } from './modules/internal-users/internal-users.rou
 /** Every feature's routes. A feature adds one line here. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes);
+  await app.register(accountSetupRoutes);
   await app.register(institutionListRoutes);
   await app.register(institutionDetailRoutes);
   await app.register(courseRoutes);

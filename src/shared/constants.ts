@@ -31,6 +31,9 @@ export const APP_ENVS = ['dev', 'qa', 'perf', 'prod'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Password policy of account setup and admin:create: length bounds (no composition rules). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 500;
 export const COURSE_PERIODS = ['current', 'future', 'past'] as const;
 export type CoursePeriod = (typeof COURSE_PERIODS)[number];
 export const COURSE_TYPES = ['parent', 'child', 'standalone'] as const;

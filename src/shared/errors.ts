@@ -10,6 +10,10 @@ export const ERROR_STATUS = {
   'error.tooManyAttempts': 429,
   'error.accessDenied': 403,
   'error.notFound': 404,
+  /** An account-setup link that is unknown or already used. */
+  'error.setupLinkInvalid': 404,
+  /** An account-setup link past its expiry. */
+  'error.setupLinkExpired': 410,
   'error.routeNotFound': 404,
   'error.conflict': 409,
   'error.versionConflict': 409,

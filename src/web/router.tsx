@@ -30,6 +30,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', lazy: page(() => import('./features/auth/pages/LoginPage')) },
       {
+        // the link of the account-request e-mail: public, outside the shell; its texts are in the full catalogs
+        path: 'account/setup',
+        lazy: page(() =>
+          Promise.all([import('./features/account-setup/pages/AccountSetupPage'), loadFullCatalogs()]).then(
+            ([m]) => m,
+          ),
+        ),
+      },
+      {
         id: 'shell',
         // the signed-in area needs the complete catalogs, which the login page does not
         lazy: page(() => Promise.all([import('./app/AppLayout'), loadFullCatalogs()]).then(([m]) => m)),

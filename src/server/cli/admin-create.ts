@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { openDatabase } from '../db/client';
 import { ensureInternalGroup } from '../db/internal-group';
 import { users } from '../db/schema';
@@ -12,7 +13,10 @@ const Args = z.object({
   email: z.email('needs --email E with a valid address'),
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
-  password: z.string().min(12, 'the password needs at least 12 characters'),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `the password needs at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH),
 });
 
 const argv = process.argv.slice(2);

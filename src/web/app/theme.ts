@@ -17,12 +17,14 @@ export const theme = createTheme({
 /**
  * Mantine's default dimmed grey (gray.6, 3.3:1 on white) fails WCAG AA; gray.7 passes (7:1).
  * Links use blue.9: blue.8 drops to 4.15:1 inside the light-red copy-failure alerts; blue.9 keeps 5:1.
+ * Field errors (message and the invalid input's text) use red.9 (5.5:1); Mantine's red.6 is 3.3:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-anchor': 'var(--mantine-color-blue-9)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {},
 });

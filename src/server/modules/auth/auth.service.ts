@@ -30,12 +30,11 @@ export async function login(db: Db, input: LoginInput) {
       'Too many failed sign-in attempts for this account. Wait 15 minutes and try again.',
     );
   }
-  if ((await q.recentFailures(db, 'ip', input.ip, since)) >= IP_MAX_FAILURES) {
-    throw new AppError(
-      'error.tooManyAttempts',
-      'Too many failed sign-in attempts from this address. Wait 15 minutes and try again.',
-    );
-  }
+  await assertAddressNotThrottled(
+    db,
+    input.ip,
+    'Too many failed sign-in attempts from this address. Wait 15 minutes and try again.',
+  );
   const user = await q.findUserForLogin(db, input.username);
   const ok = (await verifyPassword(user?.passwordHash, input.password)) && user?.status === 'active';
   await q.recordAttempt(db, input.username, input.ip, ok);
@@ -51,6 +50,25 @@ export async function login(db: Db, input: LoginInput) {
   });
   await audit(db, { userId: user.id }, { action: 'login', entityType: 'session', entityId: session.id });
   return { token, userId: user.id, sessionId: session.id, expiresAt: expiry(session.lastSeenAt) };
+}
+
+/**
+ * Refuses (429) an address with too many failures in the last 15 minutes. Failed sign-ins and
+ * failed account-setup links (recorded with `recordFailedAttempt`) count together.
+ */
+export async function assertAddressNotThrottled(db: Db, ip: string, description: string) {
+  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+  if ((await q.recentFailures(db, 'ip', ip, since)) >= IP_MAX_FAILURES) {
+    throw new AppError('error.tooManyAttempts', description);
+  }
+}
+
+/**
+ * Records a failed attempt from `ip` that is not a sign-in (e.g. an unknown setup link), under a
+ * `name` no user name can have, so it counts towards the address's limit only.
+ */
+export async function recordFailedAttempt(db: Db, name: `#${string}`, ip: string) {
+  await q.recordAttempt(db, name, ip, false);
 }
 
 /** The live session and user behind a token, or null. Extends the idle timeout. */

@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AppFooter } from '../../../app/AppFooter';
-import { LanguageSelect } from '../../../app/LanguageSelect';
 import { useDocumentTitle } from '../../../app/documentTitle';
+import { PublicLayout } from '../../../app/PublicLayout';
 import { isApiError, safeNext } from '../../../lib/api';
 import { useLogin } from '../api';
 
@@ -29,7 +28,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  const [username, setUsername] = useState('');
+  // `?username=` (the account-setup page links here with it) fills the field; the password gets focus then
+  const [username, setUsername] = useState(() => params.get('username') ?? '');
+  const prefilled = !!params.get('username');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
   const failure = useFailureText(login.error);
@@ -50,71 +51,54 @@ export default function LoginPage() {
   };
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <header
-        style={{
-          background: 'var(--mantine-color-white)',
-          borderBottom: '1px solid var(--mantine-color-gray-3)',
-        }}
-      >
-        <Group justify="space-between" px="lg" py="sm">
-          <Text fw={700} size="lg" c="blue.9">
-            {t('app.name')}
-          </Text>
-          <LanguageSelect />
-        </Group>
-      </header>
-      <main style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
-        <Paper withBorder shadow="sm" p="xl" w={420} radius="md">
-          <form onSubmit={submit} noValidate aria-labelledby="login-title">
-            <Stack gap="md">
-              <Title order={1} size="h3" id="login-title">
-                {t('login.title')}
-              </Title>
-              {failure && (
-                <Alert
-                  color="red"
-                  icon={<IconAlertCircle aria-hidden="true" />}
-                  role="alert"
-                  data-testid="login-error"
-                >
-                  {failure}
-                </Alert>
-              )}
-              <TextInput
-                label={t('login.username')}
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                withAsterisk
-                aria-required
-                value={username}
-                onChange={(e) => setUsername(e.currentTarget.value)}
-                error={missing.username ? t('login.usernameRequired') : undefined}
-                data-autofocus
-                autoFocus
-              />
-              <PasswordInput
-                label={t('login.password')}
-                name="password"
-                autoComplete="current-password"
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
-                withAsterisk
-                aria-required
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={missing.password ? t('login.passwordRequired') : undefined}
-              />
-              <Button type="submit" loading={login.isPending} fullWidth mt="xs">
-                {t('login.submit')}
-              </Button>
-            </Stack>
-          </form>
-        </Paper>
-      </main>
-      <AppFooter />
-    </div>
+    <PublicLayout>
+      <form onSubmit={submit} noValidate aria-labelledby="login-title">
+        <Stack gap="md">
+          <Title order={1} size="h3" id="login-title">
+            {t('login.title')}
+          </Title>
+          {failure && (
+            <Alert
+              color="red"
+              icon={<IconAlertCircle aria-hidden="true" />}
+              role="alert"
+              data-testid="login-error"
+            >
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.username')}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            withAsterisk
+            aria-required
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            error={missing.username ? t('login.usernameRequired') : undefined}
+            data-autofocus={!prefilled || undefined}
+            autoFocus={!prefilled}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            name="password"
+            autoComplete="current-password"
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            withAsterisk
+            aria-required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={missing.password ? t('login.passwordRequired') : undefined}
+            autoFocus={prefilled}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth mt="xs">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </PublicLayout>
   );
 }

@@ -1,0 +1,203 @@
+import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
+import { type PasswordRule, passwordPairErrors } from '../../../../shared/contract/account-setup';
+import { useDocumentTitle } from '../../../app/documentTitle';
+import { PublicLayout } from '../../../app/PublicLayout';
+import { isApiError } from '../../../lib/api';
+import { type SetupLink, useCompleteSetup, useSetupLink } from '../api';
+
+/** Codes whose catalog text is the server's own sentence (so it shows translated). */
+const LINK_CODES = new Set(['error.setupLinkInvalid', 'error.setupLinkExpired']);
+
+/** What to show for a failed call: the link problem, else the server's explanation, else its code's text. */
+function useFailureText(error: unknown): string | null {
+  const { t, i18n } = useTranslation();
+  if (!error) return null;
+  if (isApiError(error)) {
+    if (LINK_CODES.has(error.message)) return t(error.message as 'error.setupLinkInvalid');
+    if (error.description) return error.description;
+    if (i18n.exists(error.message)) return t(error.message as 'error.notFound');
+  }
+  return t('errors.generic');
+}
+
+const loginLink = (username?: string) =>
+  username ? `/login?username=${encodeURIComponent(username)}` : '/login';
+
+/** A heading that takes focus when it appears, so screen readers announce the new step. */
+function StepTitle({ children, testId }: { children: string; testId: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Title order={1} size="h3" ref={ref} tabIndex={-1} data-testid={testId} style={{ outline: 'none' }}>
+      {children}
+    </Title>
+  );
+}
+
+/** An unknown, used or expired link: the reason, what to do, and the way to the sign-in page. */
+function LinkProblem({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <StepTitle testId="setup-link-problem-title">{t('accountSetup.problemTitle')}</StepTitle>
+      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} data-testid="setup-link-problem">
+        {text}
+      </Alert>
+      <Button component={Link} to={loginLink()} variant="light">
+        {t('accountSetup.goToLogin')}
+      </Button>
+    </Stack>
+  );
+}
+
+function Done({ username }: { username: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <StepTitle testId="setup-done-title">{t('accountSetup.doneTitle')}</StepTitle>
+      <Alert color="green" icon={<IconCircleCheck aria-hidden="true" />} data-testid="setup-done">
+        {t('accountSetup.done', { username })}
+      </Alert>
+      <Button component={Link} to={loginLink(username)} data-testid="setup-go-to-login">
+        {t('accountSetup.goToLogin')}
+      </Button>
+    </Stack>
+  );
+}
+
+type Field = 'password' | 'confirmPassword';
+
+function SetupForm({ token, link, onDone }: { token: string; link: SetupLink; onDone: (u: string) => void }) {
+  const { t } = useTranslation();
+  const complete = useCompleteSetup();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const failure = useFailureText(complete.error);
+
+  const ruleText = (rule: PasswordRule) =>
+    t(`accountSetup.validation.${rule}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+  // rules show after the first submit and then follow the typing; a 422 from the server fills gaps
+  const rules = submitted ? passwordPairErrors(password, confirmPassword) : {};
+  const serverFields =
+    isApiError(complete.error) && complete.error.status === 422 ? complete.error.fields : {};
+  const errorOf = (field: Field) => (rules[field] ? ruleText(rules[field]) : serverFields?.[field]);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const errors = passwordPairErrors(password, confirmPassword);
+    if (errors.password) return passwordRef.current?.focus();
+    if (errors.confirmPassword) return confirmRef.current?.focus();
+    complete.mutate({ token, password, confirmPassword }, { onSuccess: (res) => onDone(res.username) });
+  };
+
+  const intro = link.institutionName
+    ? t('accountSetup.intro', { firstName: link.firstName, institution: link.institutionName })
+    : t('accountSetup.introNoInstitution', { firstName: link.firstName });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="setup-title">
+      <Stack gap="md">
+        <Title order={1} size="h3" id="setup-title">
+          {t('accountSetup.title')}
+        </Title>
+        <Text>{intro}</Text>
+        {failure && (!isApiError(complete.error) || complete.error.status !== 422) && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle aria-hidden="true" />}
+            role="alert"
+            data-testid="setup-error"
+          >
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label={t('accountSetup.username')}
+          description={t('accountSetup.usernameHint')}
+          name="username"
+          autoComplete="username"
+          value={link.username}
+          readOnly
+          variant="filled"
+          data-testid="setup-username"
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label={t('accountSetup.password')}
+          description={t('accountSetup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          name="password"
+          autoComplete="new-password"
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': t('accountSetup.togglePassword') }}
+          withAsterisk
+          aria-required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errorOf('password')}
+          autoFocus
+        />
+        <PasswordInput
+          ref={confirmRef}
+          label={t('accountSetup.confirmPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': t('accountSetup.toggleConfirmPassword') }}
+          withAsterisk
+          aria-required
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+          error={errorOf('confirmPassword')}
+        />
+        <Button type="submit" loading={complete.isPending} fullWidth mt="xs" data-testid="setup-submit">
+          {t('accountSetup.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /account/setup?token= : the link of the account-request e-mail. Checks the link, then lets the
+ * new user choose a password; afterwards points to the sign-in page with the username filled in.
+ */
+export default function AccountSetupPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('accountSetup.pageTitle'));
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const link = useSetupLink(token);
+  const linkFailure = useFailureText(link.error);
+  const [doneFor, setDoneFor] = useState<string | null>(null);
+
+  let content: ReactNode;
+  if (doneFor !== null) content = <Done username={doneFor} />;
+  else if (!token) content = <LinkProblem text={t('error.setupLinkInvalid')} />;
+  else if (link.isPending)
+    content = (
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t('accountSetup.title')}
+        </Title>
+        <Center role="status" aria-live="polite" py="md">
+          <Stack align="center" gap="sm">
+            <Loader aria-hidden="true" />
+            <Text c="dimmed">{t('accountSetup.checking')}</Text>
+          </Stack>
+        </Center>
+      </Stack>
+    );
+  else if (link.isError || !link.data) content = <LinkProblem text={linkFailure ?? t('errors.generic')} />;
+  else content = <SetupForm token={token} link={link.data} onDone={setDoneFor} />;
+
+  return <PublicLayout>{content}</PublicLayout>;
+}
