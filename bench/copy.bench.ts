@@ -7,17 +7,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { type Database, openDatabase } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
 import { copyJobs, sectionInstructors, sections } from '../src/server/db/schema';
 import { bearer, createInstitution, createRole, createUser, login } from '../src/server/test/fixtures';
 import { copyOffer, copyProduct } from '../src/server/test/copy-fixtures';
+import { onPglite, onScratchPostgres } from './databases';
 
 const COPIES = 1000;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TIMEOUT_MS = 15 * 60_000;
 
 interface Run {
@@ -96,47 +95,15 @@ async function runOnce(database: Database): Promise<Run> {
   }
 }
 
-async function onPostgres(): Promise<Run> {
-  const scratch = `cwa_bench_copy_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${scratch}`;
-    const database = openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
-    try {
-      await database.migrate();
-      return await runOnce(database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  }
-}
-
-async function onPglite(): Promise<Run> {
-  const database = openDatabase({});
-  try {
-    await database.migrate();
-    return await runOnce(database);
-  } finally {
-    await database.close();
-  }
-}
-
 const show = (name: string, r: Run) =>
   `  ${name.padEnd(10)} ${r.seconds.toFixed(1).padStart(6)} s to final  (request answered in ${Math.round(r.requestMs)} ms, ${r.succeeded}/${COPIES} succeeded, ${Math.round(COPIES / r.seconds)} copies/s)`;
 
 /** Seconds for 1,000 copies requested in one call to reach a final status, on PGlite and on PostgreSQL. */
 export async function benchCopies(): Promise<{ pglite: number; postgres: number }> {
   console.log(`course copy: ${COPIES} copies requested in one call, until every course is final`);
-  const lite = await onPglite();
+  const lite = await onPglite(runOnce);
   console.log(show('PGlite', lite));
-  const postgres = await onPostgres();
+  const postgres = await onScratchPostgres('copy', runOnce);
   console.log(show('PostgreSQL', postgres));
   return { pglite: Number(lite.seconds.toFixed(2)), postgres: Number(postgres.seconds.toFixed(2)) };
 }

@@ -107,19 +107,33 @@ const SORTS: Record<SortField, SQL | typeof sections.courseName> = {
   enrollmentCount,
 };
 
-/** One page of an institution's courses and the number of rows matching. */
+/**
+ * One page of an institution's courses and the number of rows matching. The page's ids are found
+ * first (sort key only); the per-row subqueries (instructors, enrollments, access type) then run for
+ * that page alone, not for every row an OFFSET skips.
+ */
 export async function listCourseRows(db: Db, p: CourseListParams) {
   const where = and(...baseConditions(p), periodCondition(p.period, p.today));
   const direction = p.order === 'desc' ? desc : asc;
-  const rows = await db
-    .select(courseRowColumns)
-    .from(sections)
-    .leftJoin(products, eq(products.id, sections.productId))
-    .where(where)
-    .orderBy(direction(SORTS[p.sort]), asc(sections.id))
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(sections).where(where);
+  const [pageIds, [{ total }]] = await Promise.all([
+    db
+      .select({ id: sections.id })
+      .from(sections)
+      .where(where)
+      .orderBy(direction(SORTS[p.sort]), asc(sections.id))
+      .limit(p.pageSize)
+      .offset((p.page - 1) * p.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(sections).where(where),
+  ]);
+  const byId = new Map(
+    (
+      await courseRowsByIds(
+        db,
+        pageIds.map((r) => r.id),
+      )
+    ).map((r) => [r.sectionId, r]),
+  );
+  const rows = pageIds.flatMap((r) => byId.get(r.id) ?? []);
   return { rows, total };
 }
 

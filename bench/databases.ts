@@ -1,0 +1,53 @@
+/**
+ * The two databases a bench runs on: a fresh in-memory PGlite, and a scratch PostgreSQL database
+ * (created and dropped here, so the shared `test` database is never touched). BENCH_DATABASE_URL,
+ * else DATABASE_URL, else the local server names where the scratch database is made.
+ */
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/server/db/client';
+
+export const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function onPglite<T>(run: (database: Database) => Promise<T>): Promise<T> {
+  const database = openDatabase({});
+  try {
+    await database.migrate();
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function onScratchPostgres<T>(
+  name: string,
+  run: (database: Database) => Promise<T>,
+  poolMax = 10,
+): Promise<T> {
+  const scratch = `cwa_bench_${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${scratch}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${scratch}`;
+    const database = openDatabase({ databaseUrl: url.toString(), poolMax });
+    try {
+      await database.migrate();
+      return await run(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+/** p50, p95 and max of a list of milliseconds. */
+export function percentiles(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+}
