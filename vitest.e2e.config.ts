@@ -10,6 +10,8 @@ export default defineConfig({
     hookTimeout: 200_000,
     teardownTimeout: 30_000,
     maxWorkers: 3,
+    // a page can take seconds to settle on a loaded 2-core machine; Vitest's default poll gives up after 1 s
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     reporters: ['default'],
   },
 });
