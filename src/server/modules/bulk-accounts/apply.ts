@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type BulkMode, plannedAction } from '../../../shared/contract/bulk-accounts';
 import { can } from '../../../shared/permissions';
 import type { JobContext } from '../../jobs/define';
@@ -5,14 +6,15 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { setRole } from '../roles/role-members.service';
 import { isUniqueViolation } from '../roles/roles.rules';
-import { sendAccountMail } from '../users/users.mail';
+import { type AccountMailInput, sendAccountMail, sendAccountMails } from '../users/users.mail';
 import { addMembership, institutionName, insertUser, updateUser } from '../users/users.queries';
 import * as q from './bulk-accounts.queries';
 import { type ClassifiedRow, classifyRows, newFileState, type RoleInfo, type RowData } from './classify';
 import { institutionRoles, jobActor } from './job-actor';
 import type { RawRow } from './xlsx-read';
 
-const BATCH = 200;
+const BATCH = 500;
+const createdMessage = 'Account requested; setup instructions e-mailed.';
 
 const issuesText = (issues: { column: string; message: string }[]) =>
   issues.map((i) => `${i.column}: ${i.message}`).join(' | ');
@@ -41,7 +43,10 @@ interface ApplyContext {
   roles: RoleInfo[];
 }
 
-/** Creates or updates the account of one row in one transaction that also records the row's result. */
+/**
+ * Creates or updates the account of one row in one transaction that also records the row's result.
+ * Used when a batch could not be written at once, so that only the rows that cannot be saved fail.
+ */
 async function writeRow(a: ApplyContext, row: ClassifiedRow, action: 'create' | 'update') {
   const { db } = a.ctx;
   const d = row.data;
@@ -66,7 +71,7 @@ async function writeRow(a: ApplyContext, row: ClassifiedRow, action: 'create' | 
     await q.setRowResult(tx, a.importId, row.rowNumber, {
       action,
       result: action === 'create' ? 'created' : 'updated',
-      resultMessage: action === 'create' ? 'Account requested; setup instructions e-mailed.' : d.note,
+      resultMessage: action === 'create' ? createdMessage : d.note,
       userId,
     });
     await audit(tx, a.actor, {
@@ -93,9 +98,82 @@ async function writeRow(a: ApplyContext, row: ClassifiedRow, action: 'create' | 
   }
 }
 
+type Write = { row: ClassifiedRow; action: 'create' | 'update' };
+
+/**
+ * Writes the accounts of a batch in one transaction, a few statements whatever its size: the new
+ * users, name changes, memberships, roles (one statement pair per role), every row's result
+ * (`others` too: skipped and rejected rows) and the audit rows. Returns the setup e-mails to send
+ * once it has committed.
+ */
+async function writeBatch(a: ApplyContext, writes: Write[], others: q.RowResult[]) {
+  return a.ctx.db.transaction(async (tx) => {
+    const userIds = new Map<number, number>();
+    const creates = writes.filter((w) => w.action === 'create');
+    const inserted = await q.insertUsers(
+      tx,
+      creates.map(({ row: { data: d } }) => ({
+        username: d.username,
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+      })),
+    );
+    const idByUsername = new Map(inserted.map((u) => [u.username, u.id]));
+    for (const w of creates) userIds.set(w.row.rowNumber, idByUsername.get(w.row.data.username)!);
+    for (const w of writes) if (w.action === 'update') userIds.set(w.row.rowNumber, w.row.existingUserId!);
+    const idOf = (w: Write) => userIds.get(w.row.rowNumber)!;
+
+    await q.renameUsers(
+      tx,
+      writes
+        .filter((w) => w.action === 'update' && w.row.data.changeName)
+        .map((w) => ({ id: idOf(w), firstName: w.row.data.firstName, lastName: w.row.data.lastName })),
+    );
+    await q.addMemberships(tx, a.institutionId, writes.map(idOf));
+    const byRole = new Map<number, number[]>();
+    for (const w of writes)
+      byRole.set(w.row.data.groupId!, [...(byRole.get(w.row.data.groupId!) ?? []), idOf(w)]);
+    for (const [groupId, ids] of byRole) await setRole(tx, a.institutionId, groupId, ids);
+    await q.setRowResults(tx, a.importId, [
+      ...others,
+      ...writes.map((w) => ({
+        rowNumber: w.row.rowNumber,
+        action: w.action,
+        result: w.action === 'create' ? 'created' : 'updated',
+        resultMessage: w.action === 'create' ? createdMessage : w.row.data.note,
+        userId: idOf(w),
+      })),
+    ]);
+    await q.auditMany(
+      tx,
+      a.actor,
+      writes.map((w) => ({
+        action: w.action === 'create' ? 'user.create' : 'user.update',
+        entityType: 'user',
+        entityId: idOf(w),
+        institutionId: a.institutionId,
+        after: { ...w.row.data, importId: a.importId, rowNumber: w.row.rowNumber },
+      })),
+    );
+    return creates.map(
+      (w): AccountMailInput => ({
+        userId: idOf(w),
+        username: w.row.data.username,
+        email: w.row.data.email,
+        firstName: w.row.data.firstName,
+        institutionId: a.institutionId,
+        institutionName: a.institutionName,
+        roleName: w.row.data.role,
+        requestedBy: a.actor.userId,
+        pending: true,
+      }),
+    );
+  });
+}
+
 async function handleBatch(a: ApplyContext, mode: BulkMode, pending: q.ImportDataRow[]) {
   const { db } = a.ctx;
-  const previewInvalid = pending.filter((r) => r.match === 'invalid');
   const fresh = await classifyRows(
     db,
     a.actor,
@@ -104,37 +182,59 @@ async function handleBatch(a: ApplyContext, mode: BulkMode, pending: q.ImportDat
     pending.filter((r) => r.match !== 'invalid').map(rawOf),
     newFileState(),
   );
-  for (const r of previewInvalid) {
-    await q.setRowResult(db, a.importId, r.rowNumber, {
+  const others: q.RowResult[] = pending
+    .filter((r) => r.match === 'invalid')
+    .map((r) => ({
+      rowNumber: r.rowNumber,
       action: 'reject',
       result: 'rejected',
       resultMessage: issuesText(r.issues as ClassifiedRow['issues']),
-    });
-  }
+    }));
+  const writes: Write[] = [];
   for (const row of fresh) {
     const action = plannedAction(mode, row.match);
-    try {
-      if (action === 'create' || action === 'update') await writeRow(a, row, action);
-      else {
-        const message =
-          action === 'reject' ? issuesText(row.issues) : (row.data.note ?? 'Not part of this mode.');
-        await q.setRowResult(db, a.importId, row.rowNumber, {
-          action,
-          result: action === 'reject' ? 'rejected' : 'skipped',
-          resultMessage: action === 'skip' && row.match !== 'unchanged' ? skipReason(mode) : message,
-        });
-      }
-    } catch (err) {
-      a.ctx.log.warn({ err, importId: a.importId, row: row.rowNumber }, 'bulk import row failed');
-      await q.setRowResult(db, a.importId, row.rowNumber, {
+    if (action === 'create' || action === 'update') writes.push({ row, action });
+    else {
+      const message =
+        action === 'reject' ? issuesText(row.issues) : (row.data.note ?? 'Not part of this mode.');
+      others.push({
+        rowNumber: row.rowNumber,
         action,
-        result: 'failed',
-        resultMessage: isUniqueViolation(err)
-          ? 'An account with this e-mail or user name was created meanwhile; upload the file again to update it.'
-          : 'This row could not be saved. Try again later.',
+        result: action === 'reject' ? 'rejected' : 'skipped',
+        resultMessage: action === 'skip' && row.match !== 'unchanged' ? skipReason(mode) : message,
       });
     }
   }
+  if (writes.length === 0) {
+    await q.setRowResults(db, a.importId, others);
+    return;
+  }
+  let mails: AccountMailInput[];
+  try {
+    mails = await writeBatch(a, writes, others);
+  } catch (err) {
+    // Rolled back as a whole (e.g. an account was created meanwhile): row by row, only the rows
+    // that cannot be saved fail.
+    a.ctx.log.info({ err, importId: a.importId }, 'bulk import batch failed; writing it row by row');
+    await q.setRowResults(db, a.importId, others);
+    for (const { row, action } of writes) {
+      try {
+        await writeRow(a, row, action);
+      } catch (rowErr) {
+        a.ctx.log.warn({ err: rowErr, importId: a.importId, row: row.rowNumber }, 'bulk import row failed');
+        await q.setRowResult(db, a.importId, row.rowNumber, {
+          action,
+          result: 'failed',
+          resultMessage: isUniqueViolation(rowErr)
+            ? 'An account with this e-mail or user name was created meanwhile; upload the file again to update it.'
+            : 'This row could not be saved. Try again later.',
+        });
+      }
+    }
+    return;
+  }
+  await nextTurn();
+  await sendAccountMails(db, a.ctx.jobs, a.ctx.config, mails);
 }
 
 const skipReason = (mode: BulkMode) =>
@@ -170,15 +270,18 @@ export async function applyImport(ctx: JobContext, importId: string) {
     for (
       let rows = await q.pendingRows(db, importId, BATCH);
       rows.length;
-      rows = await q.pendingRows(db, importId, BATCH)
+      rows = await q.pendingRows(db, importId, BATCH, rows.at(-1)!.rowNumber)
     ) {
-      for (const r of rows) {
-        await q.setRowResult(db, importId, r.rowNumber, {
+      await q.setRowResults(
+        db,
+        importId,
+        rows.map((r) => ({
+          rowNumber: r.rowNumber,
           action: 'reject',
           result: 'failed',
           resultMessage: 'You may no longer create users in this institution.',
-        });
-      }
+        })),
+      );
     }
     await finish(ctx, importId, 'failed', 'You may no longer create users in this institution.');
     return;
@@ -186,11 +289,14 @@ export async function applyImport(ctx: JobContext, importId: string) {
   for (
     let rows = await q.pendingRows(db, importId, BATCH);
     rows.length;
-    rows = await q.pendingRows(db, importId, BATCH)
+    // every row of a batch gets its result (or the job fails and its retry starts over)
+    rows = await q.pendingRows(db, importId, BATCH, rows.at(-1)!.rowNumber)
   ) {
     await handleBatch(a, imp.mode as BulkMode, rows);
     const r = await q.resultCounts(db, importId);
     await q.updateImport(db, importId, { processedRows: imp.totalRows - r.pending });
+    // On PGlite every query settles as a microtask: let requests and timers run between batches.
+    await nextTurn();
   }
   await finish(ctx, importId, 'done', null);
 }

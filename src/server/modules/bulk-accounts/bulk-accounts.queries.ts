@@ -1,6 +1,15 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bulkImportRows, bulkImports, groupMembers, groups, users } from '../../db/schema';
+import {
+  auditLog,
+  bulkImportRows,
+  bulkImports,
+  groupMembers,
+  groups,
+  memberships,
+  users,
+} from '../../db/schema';
+import type { AuditEntry } from '../../lib/audit';
 import { isInstitutionUser } from '../users/users.queries';
 
 export type ImportRow = typeof bulkImports.$inferSelect;
@@ -123,12 +132,18 @@ export async function allRows(db: Db, importId: string) {
     .orderBy(asc(bulkImportRows.rowNumber));
 }
 
-/** The next rows the job has not handled yet. */
-export async function pendingRows(db: Db, importId: string, limit: number) {
+/** The next rows the job has not handled yet, after row `afterRow` (keyset: no rescan of handled rows). */
+export async function pendingRows(db: Db, importId: string, limit: number, afterRow = 0) {
   return db
     .select()
     .from(bulkImportRows)
-    .where(and(eq(bulkImportRows.importId, importId), isNull(bulkImportRows.result)))
+    .where(
+      and(
+        eq(bulkImportRows.importId, importId),
+        gt(bulkImportRows.rowNumber, afterRow),
+        isNull(bulkImportRows.result),
+      ),
+    )
     .orderBy(asc(bulkImportRows.rowNumber))
     .limit(limit);
 }
@@ -200,4 +215,90 @@ export async function roleIdsIn(db: Db, institutionId: number, userIds: number[]
     .where(and(eq(groups.contextId, institutionId), inArray(groupMembers.userId, userIds)));
   for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), r.groupId]);
   return out;
+}
+
+/** The result of one row, as the job records it. */
+export interface RowResult {
+  rowNumber: number;
+  action: string;
+  result: string;
+  resultMessage: string | null;
+  userId?: number | null;
+}
+
+/** Records the results of many rows in one statement (a row's user is kept when none is given). */
+export async function setRowResults(db: Db, importId: string, results: RowResult[]) {
+  if (results.length === 0) return;
+  const values = JSON.stringify(
+    results.map((r) => ({
+      row_number: r.rowNumber,
+      action: r.action,
+      result: r.result,
+      result_message: r.resultMessage,
+      user_id: r.userId ?? null,
+    })),
+  );
+  await db.execute(sql`
+    update ${bulkImportRows} as r
+    set action = v.action, result = v.result, result_message = v.result_message,
+        user_id = coalesce(v.user_id, r.user_id), processed_at = now()
+    from jsonb_to_recordset(${values}::jsonb)
+      as v(row_number integer, action text, result text, result_message text, user_id integer)
+    where r.import_id = ${importId} and r.row_number = v.row_number`);
+}
+
+/** Creates pending accounts (no password until the setup link is used) in one statement. */
+export async function insertUsers(
+  db: Db,
+  values: { username: string; email: string; firstName: string; lastName: string }[],
+) {
+  if (values.length === 0) return [];
+  return db
+    .insert(users)
+    .values(values.map((v) => ({ ...v, status: 'pending', passwordHash: null })))
+    .returning({ id: users.id, username: users.username });
+}
+
+/** Sets the first and last names of many users in one statement. */
+export async function renameUsers(db: Db, names: { id: number; firstName: string; lastName: string }[]) {
+  if (names.length === 0) return;
+  const values = JSON.stringify(
+    names.map((n) => ({ id: n.id, first_name: n.firstName, last_name: n.lastName })),
+  );
+  await db.execute(sql`
+    update ${users} as u
+    set first_name = v.first_name, last_name = v.last_name, version = u.version + 1, updated_at = now()
+    from jsonb_to_recordset(${values}::jsonb) as v(id integer, first_name text, last_name text)
+    where u.id = v.id`);
+}
+
+/** Makes the users members of the institution (course role instructor); existing memberships stay. */
+export async function addMemberships(db: Db, institutionId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await db
+    .insert(memberships)
+    .values(userIds.map((userId) => ({ userId, institutionId, courseRole: 'instructor' })))
+    .onConflictDoNothing();
+}
+
+/** Writes many audit rows in one statement (see lib/audit). */
+export async function auditMany(
+  db: Db,
+  actor: { userId: number | null; requestId?: string | null },
+  entries: AuditEntry[],
+) {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((e) => ({
+      actorUserId: actor.userId,
+      requestId: actor.requestId ?? null,
+      action: e.action,
+      entityType: e.entityType,
+      entityId: e.entityId == null ? null : String(e.entityId),
+      institutionId: e.institutionId ?? null,
+      outcome: e.outcome ?? 'ok',
+      before: (e.before ?? null) as never,
+      after: (e.after ?? null) as never,
+    })),
+  );
 }

@@ -12,7 +12,21 @@ export interface MailMessage {
 
 /** Queues an e-mail: an outbox row now, delivery by the mail job (with retries). */
 export async function queueMail(db: Db, jobs: JobSender, message: MailMessage): Promise<number> {
-  const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
-  await jobs.send(sendMailJob, { outboxId: row.id }, { singletonKey: `mail-${row.id}` });
-  return row.id;
+  const [id] = await queueMails(db, jobs, [message]);
+  return id;
+}
+
+/** Queues many e-mails: their outbox rows in one statement, their delivery jobs in another. */
+export async function queueMails(db: Db, jobs: JobSender, messages: MailMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db.insert(mailOutbox).values(messages).returning({ id: mailOutbox.id });
+  if (rows.length === 1) {
+    await jobs.send(sendMailJob, { outboxId: rows[0].id }, { singletonKey: `mail-${rows[0].id}` });
+  } else {
+    await jobs.sendMany(
+      sendMailJob,
+      rows.map((r) => ({ payload: { outboxId: r.id }, options: { singletonKey: `mail-${r.id}` } })),
+    );
+  }
+  return rows.map((r) => r.id);
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/define';
-import { queueMail } from '../mail/mail.service';
+import { type MailMessage, queueMails } from '../mail/mail.service';
 import { insertAccountRequest } from './users.queries';
 
 /** How long an account-setup link works. */
@@ -27,33 +27,44 @@ export interface AccountMailInput {
  * their access. Call it after the transaction that created or changed the user has committed.
  */
 export async function sendAccountMail(db: Db, jobs: JobSender, config: Config, input: AccountMailInput) {
-  const lines = [`Hello ${input.firstName},`, ''];
-  let subject: string;
-  if (input.pending) {
-    const token = randomBytes(32).toString('base64url');
-    await insertAccountRequest(db, {
-      userId: input.userId,
-      institutionId: input.institutionId,
-      requestedBy: input.requestedBy,
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      expiresAt: new Date(Date.now() + SETUP_LINK_DAYS * 24 * 3600 * 1000),
-    });
-    subject = 'Your Courseware Admin account: setup instructions';
-    lines.push(
-      `An account has been requested for you at ${input.institutionName} with the role ${input.roleName}.`,
-      '',
-      'To set up your account:',
-      `1. Open this link within ${SETUP_LINK_DAYS} days: ${config.publicUrl}/account/setup?token=${token}`,
-      '2. Choose a password.',
-      `3. Sign in with the user name: ${input.username}`,
-    );
-  } else {
-    subject = 'Your Courseware Admin account';
-    lines.push(
-      `You have access to ${input.institutionName} with the role ${input.roleName}.`,
-      `Sign in at ${config.publicUrl}/login with the user name: ${input.username}`,
-    );
-  }
-  lines.push('', 'If you did not expect this message, contact your institution administrator.');
-  return queueMail(db, jobs, { to: input.email, subject, text: lines.join('\n') });
+  const [id] = await sendAccountMails(db, jobs, config, [input]);
+  return id;
+}
+
+/** `sendAccountMail` for many accounts at once (bulk import): a few statements whatever their number. */
+export async function sendAccountMails(db: Db, jobs: JobSender, config: Config, inputs: AccountMailInput[]) {
+  const requests: Parameters<typeof insertAccountRequest>[1] = [];
+  const messages: MailMessage[] = inputs.map((input) => {
+    const lines = [`Hello ${input.firstName},`, ''];
+    let subject: string;
+    if (input.pending) {
+      const token = randomBytes(32).toString('base64url');
+      requests.push({
+        userId: input.userId,
+        institutionId: input.institutionId,
+        requestedBy: input.requestedBy,
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        expiresAt: new Date(Date.now() + SETUP_LINK_DAYS * 24 * 3600 * 1000),
+      });
+      subject = 'Your Courseware Admin account: setup instructions';
+      lines.push(
+        `An account has been requested for you at ${input.institutionName} with the role ${input.roleName}.`,
+        '',
+        'To set up your account:',
+        `1. Open this link within ${SETUP_LINK_DAYS} days: ${config.publicUrl}/account/setup?token=${token}`,
+        '2. Choose a password.',
+        `3. Sign in with the user name: ${input.username}`,
+      );
+    } else {
+      subject = 'Your Courseware Admin account';
+      lines.push(
+        `You have access to ${input.institutionName} with the role ${input.roleName}.`,
+        `Sign in at ${config.publicUrl}/login with the user name: ${input.username}`,
+      );
+    }
+    lines.push('', 'If you did not expect this message, contact your institution administrator.');
+    return { to: input.email, subject, text: lines.join('\n') };
+  });
+  if (requests.length > 0) await insertAccountRequest(db, requests);
+  return queueMails(db, jobs, messages);
 }

@@ -212,6 +212,7 @@ export async function sectionsOfUser(db: Db, institutionId: number, userId: numb
     .limit(500);
 }
 
-export async function insertAccountRequest(db: Db, values: typeof accountRequests.$inferInsert) {
+/** Stores account requests (one, or many in one statement). */
+export async function insertAccountRequest(db: Db, values: (typeof accountRequests.$inferInsert)[]) {
   await db.insert(accountRequests).values(values);
 }
