@@ -8,7 +8,7 @@ export const parseImportJob = defineJob({
   name: 'bulkAccounts.parse',
   payload: z.object({ importId: z.uuid() }),
   queue: { retryLimit: 2, retryDelay: 5 },
-  handler: ({ importId }, ctx) => buildPreview(ctx, importId),
+  handler: ({ importId }, ctx, job) => buildPreview(ctx, importId, job.retryCount >= job.retryLimit),
 });
 
 /** Applies a committed import row by row, with progress; a retry continues where it stopped. */

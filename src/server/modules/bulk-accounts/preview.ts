@@ -12,12 +12,18 @@ const CHUNK = 500;
 const UNREADABLE =
   'The spreadsheet could not be read. Save it again as .xlsx from a spreadsheet program and upload it again.';
 
+/** A database or connection failure (SQLSTATE or a socket error code): worth another attempt. */
+function isTransient(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^([0-9A-Z]{5}|E[A-Z]+)$/.test(code);
+}
+
 /**
  * The parse job's work: streams the rows of the stored file, classifies them in chunks (dry run:
  * only bulk_import_rows is written) and marks the import previewed, or failed with a clear reason.
  * Safe to run twice: it only acts on an import still "parsing" and replaces earlier rows.
  */
-export async function buildPreview({ db, config, log }: JobContext, importId: string) {
+export async function buildPreview({ db, config, log }: JobContext, importId: string, lastAttempt = true) {
   const imp = await q.findImport(db, importId);
   if (imp?.status !== 'parsing') return;
   const content = await q.importContent(db, importId);
@@ -64,6 +70,8 @@ export async function buildPreview({ db, config, log }: JobContext, importId: st
     if (total === 0) throw new AppError('error.validation', BULK_MESSAGES.empty);
     await q.updateImport(db, importId, { status: 'previewed', totalRows: total, parsedAt: new Date() });
   } catch (err) {
+    // A database hiccup is not the file's fault: let pg-boss try again before calling it unreadable.
+    if (!lastAttempt && isTransient(err)) throw err;
     if (!(err instanceof AppError)) log.warn({ err, importId }, 'bulk import could not be parsed');
     const message = err instanceof AppError && err.description ? err.description : UNREADABLE;
     await q.deleteRows(db, importId);
