@@ -52,7 +52,8 @@ async function importFile(rows: string[][]): Promise<BulkImport> {
       const r = (await call('reg', 'GET', `${BASE}/${importId}`)).json() as BulkImport;
       return states.includes(r.status) ? r : undefined;
     });
-  await status(['previewed']);
+  // waiting for 'failed' too, so a failed preview shows its reason instead of a timeout
+  expect(await status(['previewed', 'failed'])).toMatchObject({ status: 'previewed', error: null });
   const commit = await call('reg', 'POST', `${BASE}/${importId}/commit`, {
     mode: 'createAndUpdate',
     validOnly: true,
