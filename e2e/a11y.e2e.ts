@@ -1,17 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser, waitForShell } from './fixtures';
-
-/** Serious and critical WCAG 2.1 A/AA violations, as "rule: target" lines. */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
+import { loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 
 describe('accessibility', () => {
   const b = useBrowser('a11y');

@@ -2,6 +2,7 @@
  * Browser-test fixtures: start the app as a user would (`npm start`), find Chromium, log in.
  * Global setup calls `startApp()`; spec files call `useBrowser()` and `loginAs()`.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -188,6 +189,16 @@ export async function apiLogin(persona: Persona, password = PASSWORD): Promise<s
   });
   if (!res.ok) throw new Error(`login as ${persona} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations (axe), as "rule: target" lines. */
+export async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 /** A JSON API call with the session token; throws with the status and body unless it is 2xx. */

@@ -1,24 +1,22 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, baseURL, loginAs, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
+import {
+  apiCall,
+  apiLogin,
+  baseURL,
+  loginAs,
+  RESULTS_DIR,
+  seriousViolations,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 
 const run = Date.now().toString(36);
 const NEW_PASSWORD = 'a-new-users-password';
-
-async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The chosen institution's id, from the header ("Org ID: 12"). */
 async function orgIdOf(page: Page): Promise<number> {
@@ -46,16 +44,6 @@ function decodeQuotedPrintable(eml: string): string {
   return eml
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/** Serious and critical WCAG 2.1 A/AA violations, as "rule: target" lines (as in a11y.e2e.ts). */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 async function openUsers(page: Page) {
