@@ -4,8 +4,8 @@
  * previewed by the parse job, committed, and applied by the pg-boss job until that job is completed.
  * Prints wall time per phase, the rows created (counted in the database) and peak memory.
  *
- * Runs on PGlite on disk (a temporary DATA_DIR, removed afterwards) and, when BENCH_DATABASE_URL or
- * DATABASE_URL is set, on PostgreSQL in a scratch database created and dropped here (the database of
+ * Runs on PGlite on disk (a temporary DATA_DIR, removed afterwards) and on PostgreSQL (the server
+ * bench/databases.ts names) in a scratch database created and dropped here (the database of
  * the URL itself is never written). Each database runs in its own child process so that the memory
  * figures — maxRSS above all, a lifetime high-water mark — belong to that run alone.
  */
@@ -24,6 +24,7 @@ import { openDatabase } from '../src/server/db/client';
 import { multipart, XLSX_TYPE } from '../src/server/modules/bulk-accounts/test-files';
 import { bearer, createInstitution, createRole, createUser, login } from '../src/server/test/fixtures';
 import { withDatabase } from '../src/server/test/global-setup';
+import { PG_URL } from './databases';
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
@@ -342,8 +343,8 @@ function show(r: Run) {
 }
 
 /**
- * A 10,000-row bulk account import through the HTTP API and the jobs, on PGlite and — when
- * BENCH_DATABASE_URL or DATABASE_URL is set — on PostgreSQL: time per phase, rows, peak memory.
+ * A 10,000-row bulk account import through the HTTP API and the jobs, on PGlite and on PostgreSQL
+ * (bench/databases.ts names the server): time per phase, rows, peak memory.
  */
 export async function benchBulkAccounts(): Promise<Run[]> {
   const dir = mkdtempSync(join(tmpdir(), 'cwa-bench-bulk-file-'));
@@ -357,13 +358,8 @@ export async function benchBulkAccounts(): Promise<Run[]> {
     );
     const runs = [await inChild('pglite', file)];
     show(runs[0]);
-    const url = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-    if (url) {
-      runs.push(await inChild('postgres', file, url));
-      show(runs[1]);
-    } else {
-      console.log('  PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL)');
-    }
+    runs.push(await inChild('postgres', file, PG_URL));
+    show(runs[1]);
     return runs;
   } finally {
     rmSync(dir, { recursive: true, force: true });

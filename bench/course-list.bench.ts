@@ -32,7 +32,7 @@ const VARIANTS: [string, string][] = [
 ];
 
 /** One institution with 5,000 sections over three periods, parents and children, instructors, enrollments. */
-async function buildInstitution(database: Database) {
+export async function buildInstitution(database: Database) {
   const db = database.db;
   const institution = await createInstitution(db, 'Bench State University');
   const products: { id: number; isbn: string; productName: string }[] = [];

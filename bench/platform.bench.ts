@@ -60,3 +60,13 @@ export async function benchPlatform() {
     await admin.end();
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchPlatform().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
