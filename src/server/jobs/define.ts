@@ -11,12 +11,16 @@ export interface JobContext {
   log: FastifyBaseLogger;
 }
 
+/** `tx`: queue the job inside this transaction, so it exists exactly when the transaction commits. */
+export type SendOptions = Omit<PgBoss.SendOptions, 'db'> & { tx?: Db };
+
 export interface JobSender {
-  send<P>(def: JobDefinition<P>, payload: P, options?: PgBoss.SendOptions): Promise<string | null>;
-  /** Many jobs of one kind in one statement. */
+  send<P>(def: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one kind in one statement (inside `tx` when given). */
   sendMany<P>(
     def: JobDefinition<P>,
     jobs: { payload: P; options?: Omit<PgBoss.JobInsert, 'name' | 'data'> }[],
+    tx?: Db,
   ): Promise<void>;
 }
 

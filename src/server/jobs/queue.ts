@@ -1,8 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { JobContext, JobDefinition, JobSender } from './define';
+import type { Database, Db } from '../db/client';
+import { sqlRunnerOf } from '../db/sql-runner';
+import type { JobContext, JobDefinition, JobSender, SendOptions } from './define';
 
 export const BOSS_SCHEMA = 'pgboss';
 
@@ -34,6 +35,9 @@ export class JobQueue implements JobSender {
     this.started = true;
     for (const def of definitions) {
       await this.boss.createQueue(def.name, { retryLimit: 3, retryBackoff: true, ...def.queue });
+      // Caches the queue now: a send inside a transaction must not look it up on another
+      // connection (PGlite has one, held by that transaction).
+      await this.boss.getQueueStats(def.name);
     }
     if (!this.config.runWorkers) return;
     const ctx: JobContext = { db: this.database.db, config: this.config, jobs: this, log: this.log };
@@ -63,20 +67,27 @@ export class JobQueue implements JobSender {
     }
   }
 
-  async send<P>(def: JobDefinition<P>, payload: P, options?: PgBoss.SendOptions) {
-    return this.boss.send(def.name, def.payload.parse(payload) as object, options ?? {});
+  async send<P>(def: JobDefinition<P>, payload: P, options?: SendOptions) {
+    const { tx, ...rest } = options ?? {};
+    return this.boss.send(def.name, def.payload.parse(payload) as object, { ...rest, ...this.on(tx) });
   }
 
   /** Queues many jobs of one kind in one statement; an explicit `id` per job makes a re-send a no-op. */
   async sendMany<P>(
     def: JobDefinition<P>,
     jobs: { payload: P; options?: Omit<PgBoss.JobInsert, 'name' | 'data'> }[],
+    tx?: Db,
   ) {
     if (jobs.length === 0) return;
     await this.boss.insert(
       def.name,
       jobs.map((j) => ({ ...j.options, name: def.name, data: def.payload.parse(j.payload) as object })),
+      this.on(tx),
     );
+  }
+
+  private on(tx: Db | undefined): PgBoss.ConnectionOptions {
+    return tx ? { db: sqlRunnerOf(tx) } : {};
   }
 
   /** True when the queue's tables answer. */

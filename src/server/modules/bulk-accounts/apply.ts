@@ -51,7 +51,7 @@ async function writeRow(a: ApplyContext, row: ClassifiedRow, action: 'create' | 
   const { db } = a.ctx;
   const d = row.data;
   const groupId = d.groupId!;
-  const created = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     let userId: number;
     let fresh: { id: number; username: string; email: string; firstName: string } | undefined;
     if (action === 'create') {
@@ -81,21 +81,20 @@ async function writeRow(a: ApplyContext, row: ClassifiedRow, action: 'create' | 
       institutionId: a.institutionId,
       after: { ...d, importId: a.importId, rowNumber: row.rowNumber },
     });
-    return fresh;
+    if (fresh) {
+      await sendAccountMail(tx, a.ctx.jobs, a.ctx.config, {
+        userId: fresh.id,
+        username: fresh.username,
+        email: fresh.email,
+        firstName: fresh.firstName,
+        institutionId: a.institutionId,
+        institutionName: a.institutionName,
+        roleName: d.role,
+        requestedBy: a.actor.userId,
+        pending: true,
+      });
+    }
   });
-  if (created) {
-    await sendAccountMail(db, a.ctx.jobs, a.ctx.config, {
-      userId: created.id,
-      username: created.username,
-      email: created.email,
-      firstName: created.firstName,
-      institutionId: a.institutionId,
-      institutionName: a.institutionName,
-      roleName: d.role,
-      requestedBy: a.actor.userId,
-      pending: true,
-    });
-  }
 }
 
 type Write = { row: ClassifiedRow; action: 'create' | 'update' };
@@ -103,8 +102,7 @@ type Write = { row: ClassifiedRow; action: 'create' | 'update' };
 /**
  * Writes the accounts of a batch in one transaction, a few statements whatever its size: the new
  * users, name changes, memberships, roles (one statement pair per role), every row's result
- * (`others` too: skipped and rejected rows) and the audit rows. Returns the setup e-mails to send
- * once it has committed.
+ * (`others` too: skipped and rejected rows), the audit rows and the new accounts' setup e-mails.
  */
 async function writeBatch(a: ApplyContext, writes: Write[], others: q.RowResult[]) {
   return a.ctx.db.transaction(async (tx) => {
@@ -156,18 +154,23 @@ async function writeBatch(a: ApplyContext, writes: Write[], others: q.RowResult[
         after: { ...w.row.data, importId: a.importId, rowNumber: w.row.rowNumber },
       })),
     );
-    return creates.map(
-      (w): AccountMailInput => ({
-        userId: idOf(w),
-        username: w.row.data.username,
-        email: w.row.data.email,
-        firstName: w.row.data.firstName,
-        institutionId: a.institutionId,
-        institutionName: a.institutionName,
-        roleName: w.row.data.role,
-        requestedBy: a.actor.userId,
-        pending: true,
-      }),
+    await sendAccountMails(
+      tx,
+      a.ctx.jobs,
+      a.ctx.config,
+      creates.map(
+        (w): AccountMailInput => ({
+          userId: idOf(w),
+          username: w.row.data.username,
+          email: w.row.data.email,
+          firstName: w.row.data.firstName,
+          institutionId: a.institutionId,
+          institutionName: a.institutionName,
+          roleName: w.row.data.role,
+          requestedBy: a.actor.userId,
+          pending: true,
+        }),
+      ),
     );
   });
 }
@@ -209,9 +212,8 @@ async function handleBatch(a: ApplyContext, mode: BulkMode, pending: q.ImportDat
     await q.setRowResults(db, a.importId, others);
     return;
   }
-  let mails: AccountMailInput[];
   try {
-    mails = await writeBatch(a, writes, others);
+    await writeBatch(a, writes, others);
   } catch (err) {
     // Rolled back as a whole (e.g. an account was created meanwhile): row by row, only the rows
     // that cannot be saved fail.
@@ -231,10 +233,7 @@ async function handleBatch(a: ApplyContext, mode: BulkMode, pending: q.ImportDat
         });
       }
     }
-    return;
   }
-  await nextTurn();
-  await sendAccountMails(db, a.ctx.jobs, a.ctx.config, mails);
 }
 
 const skipReason = (mode: BulkMode) =>

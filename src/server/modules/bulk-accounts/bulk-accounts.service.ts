@@ -116,9 +116,13 @@ export async function uploadImport(
       institutionId,
       after: { fileName, fileSha256, size: file.content.length },
     });
+    await jobs.send(
+      parseImportJob,
+      { importId: created.id },
+      { singletonKey: `bulk-parse-${created.id}`, tx },
+    );
     return created;
   });
-  await jobs.send(parseImportJob, { importId: row.id }, { singletonKey: `bulk-parse-${row.id}` });
   return describeImport(db, row);
 }
 
@@ -198,11 +202,11 @@ export async function commitImport(
         institutionId: row.institutionId,
         after: { mode: body.mode, validOnly: body.validOnly, planned: plan },
       });
+      await jobs.send(applyImportJob, { importId }, { singletonKey: `bulk-apply-${importId}`, tx });
     }
     return ok;
   });
   if (!moved) throw new AppError('error.conflict', BULK_MESSAGES.notPreviewed);
-  await jobs.send(applyImportJob, { importId }, { singletonKey: `bulk-apply-${importId}` });
   return getImport(db, importId);
 }
 

@@ -163,18 +163,20 @@ export async function finishRequestIfDone(
   ctx: Pick<JobContext, 'db' | 'jobs' | 'config'>,
   requestId: string,
 ) {
-  const { db } = ctx;
-  if (await q.hasOpenJobs(db, requestId)) return;
-  const request = await q.finishRequest(db, requestId);
-  if (!request?.sendEmail) return;
-  const user = await q.findUser(db, request.requestedBy);
-  if (!user) return;
-  const rows = await q.jobsOfRequests(db, [requestId]);
-  await queueMail(
-    db,
-    ctx.jobs,
-    finishedMail(user.email, request.kind, requestId, rows, ctx.config.publicUrl),
-  );
+  if (await q.hasOpenJobs(ctx.db, requestId)) return;
+  // One transaction: a request is never marked finished without its e-mail queued.
+  await ctx.db.transaction(async (tx) => {
+    const request = await q.finishRequest(tx, requestId);
+    if (!request?.sendEmail) return;
+    const user = await q.findUser(tx, request.requestedBy);
+    if (!user) return;
+    const rows = await q.jobsOfRequests(tx, [requestId]);
+    await queueMail(
+      tx,
+      ctx.jobs,
+      finishedMail(user.email, request.kind, requestId, rows, ctx.config.publicUrl),
+    );
+  });
 }
 
 function finishedMail(

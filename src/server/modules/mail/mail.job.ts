@@ -13,7 +13,7 @@ export const sendMailJob = defineJob({
   queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
   async handler({ outboxId }, { db, config }) {
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
-    // Queued inside a transaction that has not committed yet: retry later.
+    // The job commits with its row (queueMails); a missing row is a fault worth a retry, not a skip.
     if (!row) throw new Error(`outbox row ${outboxId} not visible yet`);
     if (row.status === 'sent' || row.status === 'stored') return; // idempotent on retry
     const message = {

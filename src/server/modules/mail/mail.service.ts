@@ -16,16 +16,20 @@ export async function queueMail(db: Db, jobs: JobSender, message: MailMessage): 
   return id;
 }
 
-/** Queues many e-mails: their outbox rows in one statement, their delivery jobs in another. */
+/**
+ * Queues many e-mails: their outbox rows in one statement, their delivery jobs in another, both on
+ * `db`; inside a transaction the mails exist exactly when it commits.
+ */
 export async function queueMails(db: Db, jobs: JobSender, messages: MailMessage[]): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await db.insert(mailOutbox).values(messages).returning({ id: mailOutbox.id });
   if (rows.length === 1) {
-    await jobs.send(sendMailJob, { outboxId: rows[0].id }, { singletonKey: `mail-${rows[0].id}` });
+    await jobs.send(sendMailJob, { outboxId: rows[0].id }, { singletonKey: `mail-${rows[0].id}`, tx: db });
   } else {
     await jobs.sendMany(
       sendMailJob,
       rows.map((r) => ({ payload: { outboxId: r.id }, options: { singletonKey: `mail-${r.id}` } })),
+      db,
     );
   }
   return rows.map((r) => r.id);

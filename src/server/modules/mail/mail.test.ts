@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { queueMail } from './mail.service';
+import { queueMail, queueMails } from './mail.service';
 
 const apps: TestApp[] = [];
 afterAll(async () => {
@@ -76,5 +76,37 @@ describe('mail', () => {
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+
+  it('queued inside a transaction, mails and their delivery jobs exist exactly when it commits', async () => {
+    const t = await createTestApp();
+    apps.push(t);
+    const jobsFor = async (ids: number[]) => {
+      const r = await t.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'mail.send'
+            and (data->>'outboxId')::int in ${ids}`,
+      );
+      return (r as unknown as { rows: { n: number }[] }).rows[0].n;
+    };
+    const message = (to: string) => ({ to, subject: 'Setup', text: 'Hello' });
+
+    let rolledBack: number[] = [];
+    await expect(
+      t.db.transaction(async (tx) => {
+        rolledBack = await queueMails(tx, t.app.jobs, [message('a@example.edu'), message('b@example.edu')]);
+        rolledBack.push(await queueMail(tx, t.app.jobs, message('c@example.edu')));
+        throw new Error('the account could not be saved');
+      }),
+    ).rejects.toThrow('the account could not be saved');
+    expect(rolledBack).toHaveLength(3);
+    expect(await t.db.select().from(mailOutbox).where(inArray(mailOutbox.id, rolledBack))).toEqual([]);
+    expect(await jobsFor(rolledBack)).toBe(0);
+
+    const committed = await t.db.transaction(async (tx) => [
+      ...(await queueMails(tx, t.app.jobs, [message('d@example.edu'), message('e@example.edu')])),
+      await queueMail(tx, t.app.jobs, message('f@example.edu')),
+    ]);
+    expect(await t.db.select().from(mailOutbox).where(inArray(mailOutbox.id, committed))).toHaveLength(3);
+    expect(await jobsFor(committed)).toBe(3);
   });
 });

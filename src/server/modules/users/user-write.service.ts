@@ -79,23 +79,23 @@ export async function createPiUser(
           groupId: group.id,
         },
       });
+      await sendAccountMail(tx, jobs, config, {
+        userId: row.id,
+        username: row.username,
+        email: row.email,
+        firstName: row.firstName,
+        institutionId,
+        institutionName,
+        roleName: group.name,
+        requestedBy: actor.userId,
+        pending: true,
+      });
       return row;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('error.conflict', DUPLICATE_USERNAME);
     throw err;
   }
-  await sendAccountMail(db, jobs, config, {
-    userId: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    institutionId,
-    institutionName,
-    roleName: group.name,
-    requestedBy: actor.userId,
-    pending: true,
-  });
   const [summary] = await summarize(db, institutionId, [user], new Set([user.id]));
   return { status: 'OK' as const, user: summary, description: USER_MESSAGES.accountRequested };
 }
@@ -237,17 +237,19 @@ export async function notifyUser(
   if (user.status === 'disabled') throw new AppError('error.conflict', 'This account is disabled.');
   const institutionName = await institutionNameOr404(db, institutionId);
   const [summary] = await summarize(db, institutionId, [user], new Set([user.id]));
-  await audit(db, actor, { action: 'user.notify', entityType: 'user', entityId: user.id, institutionId });
-  await sendAccountMail(db, jobs, config, {
-    userId: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    institutionId,
-    institutionName,
-    roleName: summary.roles[0]?.name ?? 'none',
-    requestedBy: actor.userId,
-    pending: user.status === 'pending',
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { action: 'user.notify', entityType: 'user', entityId: user.id, institutionId });
+    await sendAccountMail(tx, jobs, config, {
+      userId: user.id,
+      username: user.username,
+      email: user.email,
+      firstName: user.firstName,
+      institutionId,
+      institutionName,
+      roleName: summary.roles[0]?.name ?? 'none',
+      requestedBy: actor.userId,
+      pending: user.status === 'pending',
+    });
   });
   return { status: 'OK' as const, description: USER_MESSAGES.notified };
 }

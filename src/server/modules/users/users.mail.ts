@@ -24,7 +24,8 @@ export interface AccountMailInput {
 /**
  * Queues the account e-mail: for a pending account (account request) the setup instructions with
  * a one-time link (only the token's SHA-256 is stored); for an active account a notification of
- * their access. Call it after the transaction that created or changed the user has committed.
+ * their access. Call it inside the transaction that creates or changes the user: the link and the
+ * e-mail then exist exactly when the account does.
  */
 export async function sendAccountMail(db: Db, jobs: JobSender, config: Config, input: AccountMailInput) {
   const [id] = await sendAccountMails(db, jobs, config, [input]);
