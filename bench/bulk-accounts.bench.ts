@@ -21,7 +21,7 @@ import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { multipart, XLSX_TYPE } from '../src/server/modules/bulk-accounts/test-files';
+import { multipart, XLSX_TYPE } from '../src/server/test/xlsx-files';
 import { bearer, createInstitution, createRole, createUser, login } from '../src/server/test/fixtures';
 import { withDatabase } from '../src/server/test/global-setup';
 import { PG_URL } from './databases';

@@ -1,21 +1,11 @@
-/**
- * Latency of the course list the /institution page asks for (GET /api/institution/institutionData)
- * for one institution holding 5,000 sections, through the real app (routing, access hook, zod,
- * queries), on PGlite and on PostgreSQL. Aim (issue 4): p95 under 50 ms on PGlite.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import { addDaysIso, localIsoDate } from '../src/shared/validation';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { sections } from '../src/server/db/schema';
 import { createOffer, createProduct } from '../src/server/test/course-fixtures';
 import { bearer, createInstitution, createRole, createUser, login } from '../src/server/test/fixtures';
-import { onPglite, onScratchPostgres, percentiles } from './databases';
+import { onPglite, onScratchPostgres, timeList, withBenchApp } from './databases';
 
 const SECTIONS = 5000;
 const CALLS = 200;
@@ -29,7 +19,14 @@ const VARIANTS: [string, string][] = [
   ['sorted by enrollments, descending', '&sort=enrollmentCount&order=desc'],
   ['page 20 of 100 rows', '&page=20&pageSize=100'],
   ['all periods, one product', '&coursePeriod=ALL&productId=PRODUCT'],
+  ['sorted by name, page 3 of 50 rows', '&sort=courseName&page=3&pageSize=50'],
 ];
+
+/**
+ * The slowest single call acceptable for any variant (a wall-clock limit belongs in this report, not in
+ * a test run on a busy machine).
+ */
+const CEILING_MS = 3000;
 
 /** One institution with 5,000 sections over three periods, parents and children, instructors, enrollments. */
 export async function buildInstitution(database: Database) {
@@ -104,42 +101,23 @@ export async function buildInstitution(database: Database) {
 type Figures = { name: string; p50: number; p95: number; max: number; rows: number }[];
 
 async function measure(database: Database): Promise<{ sections: number; figures: Figures }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cwa-bench-list-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: 'api' }), {
-    database,
-    logger: false,
-  });
-  try {
-    await app.ready();
+  return withBenchApp(database, async (app) => {
     const world = await buildInstitution(database);
     const headers = bearer(await login(app, 'bench-admin'));
     const figures: Figures = [];
     for (const [name, extra] of VARIANTS) {
       const url = `/api/institution/institutionData?organizationId=${world.institutionId}${extra.replace('PRODUCT', String(world.productId))}`;
-      const times: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < WARM_UP + CALLS; i++) {
-        const started = performance.now();
-        const res = await app.inject({ url, headers });
-        const ms = performance.now() - started;
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        if (i >= WARM_UP) times.push(ms);
-        rows = res.json().total;
-      }
-      figures.push({ name, rows, ...percentiles(times) });
+      figures.push({ name, ...(await timeList(app, url, headers, { warmUp: WARM_UP, calls: CALLS })) });
     }
     return { sections: world.sections, figures };
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 function show(db: string, r: { sections: number; figures: Figures }) {
   console.log(`  ${db} (${r.sections} sections, ${CALLS} calls each after ${WARM_UP} warm-up)`);
   for (const f of r.figures) {
     console.log(
-      `    ${f.name.padEnd(52)} p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms  max ${f.max.toFixed(1).padStart(6)} ms  (${f.rows} matching)`,
+      `    ${f.name.padEnd(52)} p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms  max ${f.max.toFixed(1).padStart(6)} ms  (${f.rows} matching)${f.max > CEILING_MS ? `  OVER THE ${CEILING_MS} ms CEILING` : ''}`,
     );
   }
 }

@@ -3,7 +3,13 @@
  * (created and dropped here, so the shared `test` database is never touched). BENCH_DATABASE_URL,
  * else DATABASE_URL, else the local server names where the scratch database is made.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 
 export const PG_URL =
@@ -50,4 +56,46 @@ export function percentiles(ms: number[]) {
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
   return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+}
+
+/**
+ * Times `calls` GETs of `url` after `warmUp` untimed ones (each must answer 200): p50, p95 and max,
+ * and the `total` of the last answer (the rows the list holds).
+ */
+export async function timeList(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+  { warmUp, calls }: { warmUp: number; calls: number },
+) {
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < warmUp + calls; i++) {
+    const started = performance.now();
+    const res = await app.inject({ url, headers });
+    const ms = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (i >= warmUp) times.push(ms);
+    rows = res.json().total;
+  }
+  return { rows, ...percentiles(times) };
+}
+
+/** Runs `run` against the app (API role, silent, its own temporary DATA_DIR) on `database`, then closes it. */
+export async function withBenchApp<T>(
+  database: Database,
+  run: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cwa-bench-'));
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: 'api' }), {
+    database,
+    logger: false,
+  });
+  try {
+    await app.ready();
+    return await run(app);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -9,8 +9,21 @@ import { fileURLToPath } from 'node:url';
 const BENCHES: [string, string][] = [
   ['platform: migrations, demo seed, session lookups', 'platform.bench.ts'],
   ['course list: one institution with 5,000 sections', 'course-list.bench.ts'],
+  ['offer list: one institution with 5,000 offers', 'offer-list.bench.ts'],
+  ['products: list of 200 products × 10 institutions; export of 1,000,000 pairings', 'products.bench.ts'],
   ['course copy: 1,000 copies in one request', 'copy.bench.ts'],
   ['bulk accounts: a 10,000-row .xlsx', 'bulk-accounts.bench.ts'],
+  ['LTI launch: 1,000 launches with a warm key cache', 'lti-launch.bench.ts'],
+  ['audit log: filtered pages of an institution with 1,000,000 audit rows', 'audit.bench.ts'],
+  [
+    'scale: every list and search of six pages on the demo world ×1, ×10, ×50 (PostgreSQL) and ×1, ×10 (PGlite)',
+    'scale.bench.ts',
+  ],
+  [
+    'web bytes: what Chromium downloads for /login and /institution (compressed and raw), LCP',
+    'web-bytes.bench.ts',
+  ],
+  ['load: 20 clients for 60 s, mixed reads and writes; PostgreSQL connections killed twice', 'load.bench.ts'],
 ];
 
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));

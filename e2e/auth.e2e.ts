@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, loginAs, PASSWORD, useBrowser, waitForShell } from './fixtures';
+import { IDENTITY_WAIT_MS } from '../src/shared/constants';
+import {
+  baseURL,
+  loginAs,
+  PASSWORD,
+  pausePageClock,
+  runPageClockUntil,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
@@ -54,12 +63,14 @@ describe('login, session and logout', () => {
     expect(new URL(page.url()).host).toBe(new URL(baseURL()).host);
   });
 
-  it('logout returns to the login page, the old token gets 401, the next login lands on /institution', async () => {
+  it('logout returns to /institution, which asks for sign-in with /institution as the return path; the old token gets 401', async () => {
     const { page } = b;
     const token = await loginAs(page, 'registrar', { path: '/roles' });
     await waitForShell(page);
     await page.getByTestId('logout').click();
-    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('next') === '/institution',
+    );
     expect(await page.evaluate(() => sessionStorage.getItem('cwa.token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('cwa.locale'))).toBe('en');
 
@@ -98,15 +109,20 @@ describe('login, session and logout', () => {
       if (hang) return; // never answered
       await route.continue();
     });
+    await pausePageClock(page);
     await loginAs(page, 'registrar');
-    await page.getByText('Checking your session…').waitFor();
-    const started = Date.now();
-    await page.getByTestId('session-retry').waitFor({ timeout: 20_000 });
-    expect(Date.now() - started).toBeGreaterThan(13_000);
+    const checking = page.getByText('Checking your session…');
+    await runPageClockUntil(page, async () => (await checking.count()) === 1);
+    await page.clock.runFor(IDENTITY_WAIT_MS / 2);
+    expect(await checking.count()).toBe(1);
+    expect(await page.getByTestId('session-retry').count()).toBe(0);
+    await page.clock.runFor(IDENTITY_WAIT_MS / 2);
+    await runPageClockUntil(page, async () => (await page.getByTestId('session-retry').count()) === 1);
     await page.getByText('Your session could not be confirmed within 15 seconds.').waitFor();
+    await page.clock.resume();
     hang = false;
     await page.getByTestId('session-retry').click();
     await waitForShell(page);
     expect(new URL(page.url()).pathname).toBe('/institution');
-  }, 45_000);
+  });
 });

@@ -1,22 +1,32 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { type Catalog, LANGUAGES } from './languages';
+import type { z } from 'zod';
+import type { AlertsResponse } from '../src/shared/contract/alerts';
+import type { CopyValidationsResponse } from '../src/shared/contract/course-copy';
+import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
 
-/** Course copy from the course list, the bell that tells about it, and who may not copy. */
+/**
+ * Course copy from the course list, the bell that tells about it, copy refusals (spec §5, §8 codes
+ * 101-107, 160+) in the user's language, and who may not copy.
+ */
 
-interface Alerts {
-  today: {
-    courseCopyStatuses: { id: number; courseName: string }[];
-    sections: { id: number; alertDate: string }[];
-  };
-  yesterday: Alerts['today'];
-  older: Alerts['today'];
-}
+type Alerts = z.infer<typeof AlertsResponse>;
+type Validations = z.infer<typeof CopyValidationsResponse>;
 
-async function apiGet<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+/** A catalog text with its {{placeholders}} filled in and its <tags> dropped, as the page shows it. */
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key])).replace(/<\/?\w+>/g, '');
+
+/** The text of a copy validation code, as the dialog shows it: "<message> (<code>)". */
+function refusalText(catalog: Catalog, code: number): string {
+  type KnownCode = keyof Catalog['courseCopy']['validation'] & `${number}`;
+  const known = (code in catalog.courseCopy.validation ? String(code) : '160') as KnownCode;
+  return fill(catalog.courseCopy.validation.withCode, {
+    message: catalog.courseCopy.validation[known],
+    code,
+  });
 }
 
 /** The unread count the bell announces ("Alerts: 27 unread"), 0 when it shows none. */
@@ -30,18 +40,44 @@ async function orgIdOf(page: Page): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
-/** Two current courses of the institution that pass every copy rule (spec §5 codes). */
+/** The current courses of the institution that pass every copy rule (spec §5 codes). */
 async function copyableCourses(token: string, orgId: number): Promise<number[]> {
-  const list = await apiGet<{ courses: { sectionId: number }[] }>(
+  const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
     token,
+    'GET',
     `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=CURRENT&filterBy=STUDENTUSE&pageSize=100`,
   );
   const ids = list.courses.map((c) => c.sectionId).join(',');
-  const checks = await apiGet<{ validations: { sectionId: number; valid: boolean }[] }>(
+  const checks = await apiCall<Validations>(
     token,
+    'GET',
     `/api/courses/copyCourseValidations?organizationId=${orgId}&sectionIds=${ids}`,
   );
   return checks.validations.filter((v) => v.valid).map((v) => v.sectionId);
+}
+
+/** A course on the page that the server refuses to copy, with its code. */
+async function refusedCourse(page: Page, token: string): Promise<{ sectionId: number; code: number }> {
+  const ids = await page
+    .getByTestId('course-row')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-section-id'))));
+  const orgId = await orgIdOf(page);
+  const checks = await apiCall<Validations>(
+    token,
+    'GET',
+    `/api/courses/copyCourseValidations?organizationId=${orgId}&sectionIds=${ids.join(',')}`,
+  );
+  const refused = checks.validations.find((v) => !v.valid && v.code !== null);
+  if (!refused) throw new Error(`no course on the page is refused for copying (${ids.length} checked)`);
+  return { sectionId: refused.sectionId, code: refused.code as number };
+}
+
+async function openCopyDialog(page: Page, sectionId: number) {
+  await page
+    .locator(`[data-testid=course-row][data-section-id="${sectionId}"] [data-testid=row-actions]`)
+    .click();
+  await page.getByRole('menu').getByTestId('copy-course').click();
+  await page.getByRole('dialog').waitFor();
 }
 
 const sectionAlertsSince = (alerts: Alerts, since: number) =>
@@ -49,16 +85,20 @@ const sectionAlertsSince = (alerts: Alerts, since: number) =>
     .flatMap((b) => b.sections)
     .filter((s) => Date.parse(s.alertDate) > since).length;
 
-describe('course copy', () => {
-  const b = useBrowser('course-copy');
+describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`course-copy-${lang}`, { locale });
+  const texts = catalog.courseCopy;
+  /** Each language copies its own two courses, so no run finds the other's copies or alerts. */
+  const sources = LANGUAGES.findIndex((l) => l.lang === lang) * 2;
 
   it('registrar copies two courses, sees the success text, the bell count rise, and closes one alert', async () => {
     const { page } = b;
     const token = (await loginAs(page, 'registrar', { path: '/institution?size=100' })) as string;
     await waitForShell(page);
     await page.getByTestId('course-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     const orgId = await orgIdOf(page);
-    const [first, second] = await copyableCourses(token, orgId);
+    const [first, second] = (await copyableCourses(token, orgId)).slice(sources, sources + 2);
     expect(second).toBeDefined();
 
     await expect.poll(() => page.getByTestId('alerts-bell').getAttribute('aria-label')).toBeTruthy();
@@ -71,13 +111,10 @@ describe('course copy', () => {
     const names = await page
       .getByTestId('copy-name')
       .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
-    expect(names.every((n) => n.endsWith('(Copy)'))).toBe(true);
+    const copySuffix = fill(texts.copyName, { name: '' }).trim(); // "(Copy)", "(copie)"
+    expect(names.every((n) => n.endsWith(copySuffix))).toBe(true);
     await page.getByTestId('copy-confirm').click();
-    await page
-      .getByText(
-        "Your courses are being copied and may take up to 24 hours to create. You'll receive an alert when they are ready.",
-      )
-      .waitFor();
+    await page.getByText(texts.started_other).waitFor();
 
     // the copies finish in the background; the bell polls and counts them within seconds
     await expect
@@ -87,10 +124,10 @@ describe('course copy', () => {
     await page.getByTestId('alerts-bell').click();
     const popup = page.getByTestId('alerts-popup');
     await popup.waitFor();
-    expect(await popup.getByRole('heading', { name: 'Alerts' }).count()).toBe(1);
+    expect(await popup.getByRole('heading', { name: catalog.alerts.title }).count()).toBe(1);
     // the two copies may share a name (two sections of one course)
     const entries = popup.getByTestId('alert-entry').filter({
-      hasText: `Your course ${names[0]} was successfully created.`,
+      hasText: fill(catalog.alerts.copySucceeded, { name: names[0] }),
     });
     await entries.first().waitFor();
     const shown = await entries.count();
@@ -104,7 +141,7 @@ describe('course copy', () => {
     await expect
       .poll(
         async () => {
-          const alerts = await apiGet<Alerts>(token, `/api/alert/alerts?organizationId=${orgId}`);
+          const alerts = await apiCall<Alerts>(token, 'GET', `/api/alert/alerts?organizationId=${orgId}`);
           return (await bellCount(page)) - sectionAlertsSince(alerts, closedAt);
         },
         { timeout: 15_000, interval: 500 },
@@ -126,6 +163,58 @@ describe('course copy', () => {
       .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
       .toContain(name.replace(/ \(.*$/, ''));
   });
+
+  it('a course that cannot be copied shows its reason', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar', { path: '/institution?size=100' })) as string;
+    await waitForShell(page);
+    await page.getByTestId('course-row').first().waitFor();
+    const refused = await refusedCourse(page, token);
+
+    await openCopyDialog(page, refused.sectionId);
+    const reason = page.getByTestId('copy-refused');
+    await reason.waitFor();
+    expect(await reason.textContent()).toBe(refusalText(catalog, refused.code));
+  });
+
+  it('a copy the server refuses on submit names the course and its code', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar', { path: '/institution?size=100' })) as string;
+    await waitForShell(page);
+    await page.getByTestId('course-row').first().waitFor();
+    const refused = await refusedCourse(page, token);
+
+    // the dialog's check says the course may be copied (as if it changed since): the server re-checks
+    // on submit and answers 422 with `refused: [{ sectionId, code }]`
+    await page.route('**/api/courses/copyCourseValidations**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Validations;
+      const json = {
+        validations: body.validations.map((v) => ({ ...v, valid: true, code: null, message: null })),
+      };
+      await route.fulfill({ response, json });
+    });
+    await openCopyDialog(page, refused.sectionId);
+    const confirm = page.getByTestId('copy-confirm');
+    await confirm.waitFor();
+    const answer = page.waitForResponse(
+      (res) => res.url().includes('/api/courses/copy') && res.request().method() === 'POST',
+    );
+    await confirm.click();
+    const res = await answer;
+    expect(res.status()).toBe(422);
+    expect((await res.json()).refused).toEqual([{ sectionId: refused.sectionId, code: refused.code }]);
+
+    const reason = page.getByTestId('copy-refused');
+    await reason.waitFor();
+    expect(await reason.textContent()).toBe(refusalText(catalog, refused.code));
+    await page.getByText(texts.failed_one).first().waitFor();
+  });
+});
+
+/** Who may not copy: no text involved, so English only. */
+describe('course copy, refused to internal users', () => {
+  const b = useBrowser('course-copy');
 
   it('internal users find no copy action, and the server refuses them', async () => {
     const { page } = b;

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { accessDisplay } from '../src/shared/status';
-import { baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import en from '../src/web/i18n/en.json';
+import fr from '../src/web/i18n/fr.json';
+import { apiCall, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import type { CreateCourseResponse } from '../src/shared/contract/courses';
+import type {
+  InstitutionDataResponse,
+  InstructorListForInstitutionResponse,
+} from '../src/shared/contract/institutions';
+import type { RosterResponse } from '../src/shared/contract/rosters';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-interface Row {
-  sectionId: number;
-  courseName: string;
-  courseType: string;
-  enrollmentCount: number;
-}
 
 async function call<T>(
   token: string,
@@ -29,13 +32,13 @@ async function call<T>(
 }
 
 async function firstInstitution(token: string) {
-  const s = await call<{ institutions: { orgId: number }[] }>(token, '/api/auth/session');
+  const s = await call<z.infer<typeof SessionResponse>>(token, '/api/auth/session');
   return s.institutions[0].orgId;
 }
 
 /** A new standalone course made through the API, so tests that change courses leave the demo courses alone. */
 async function newCourse(token: string, orgId: number, name: string) {
-  const res = await call<{ course: { sectionId: number } }>(token, '/api/courses/createCourse', {
+  const res = await call<z.infer<typeof CreateCourseResponse>>(token, '/api/courses/createCourse', {
     method: 'POST',
     body: {
       organizationId: orgId,
@@ -51,10 +54,14 @@ async function newCourse(token: string, orgId: number, name: string) {
 /** expect.poll waits 1 s by default; pages load lazily. */
 const WAIT = { timeout: 15_000 };
 
-describe('course detail, edit, instructors, removal (registrar)', () => {
-  const b = useBrowser('courses');
+/** The main path (edit and save a course) in English and in French: same steps, each catalog's words. */
+describe.each([
+  { locale: 'en-US', catalog: en },
+  { locale: 'fr-FR', catalog: fr },
+])('course edit, in $locale', ({ locale, catalog }) => {
+  const b = useBrowser(`courses-${locale}`, { locale });
 
-  it('edits course information and sees the success message', async () => {
+  it('edits course information, sees the success message, and finds it stored after a reload', async () => {
     const { page } = b;
     const token = (await loginAs(page, 'registrar'))!;
     const orgId = await firstInstitution(token);
@@ -67,11 +74,27 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
     await form.getByTestId('course-name').fill(name);
     await form.getByTestId('end-date').fill('05/15/2027');
     await form.getByTestId('save-course').click();
-    await page.getByText('Course Information updated successfully').first().waitFor();
+    await page.getByText(catalog.courses.edit.updated).first().waitFor();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe(name);
     expect(await page.getByTestId('course-end').textContent()).toBe('05/15/2027');
-    expect(await page.getByTestId('course-duration').textContent()).toBe('131 days');
+    expect(await page.getByTestId('course-duration').textContent()).toBe(
+      catalog.courses.detail.durationDays_other.replace('{{count}}', '131'),
+    );
+    // Stored, not only shown: the server has it, and a reload shows it again.
+    const stored = await apiCall<{ course: { courseName: string; endDate: string } }>(
+      token,
+      'GET',
+      `/api/courses/details?sectionId=${sectionId}`,
+    );
+    expect(stored.course).toMatchObject({ courseName: name, endDate: '2027-05-15' });
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe(name);
+    expect(await page.getByTestId('course-end').textContent()).toBe('05/15/2027');
   });
+});
+
+describe('course detail, edit, instructors, removal (registrar)', () => {
+  const b = useBrowser('courses');
 
   it('refuses an end date before the start date in the form', async () => {
     const { page } = b;
@@ -90,7 +113,7 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
     const token = (await loginAs(page, 'registrar'))!;
     const orgId = await firstInstitution(token);
     const sectionId = await newCourse(token, orgId, `E2E staff ${Date.now()}`);
-    const people = await call<{ instructors: { userId: number; displayName: string }[] }>(
+    const people = await call<z.infer<typeof InstructorListForInstitutionResponse>>(
       token,
       `/api/institution/instructorListForInstitution/${orgId}?limit=2`,
     );
@@ -126,7 +149,11 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
     await page.goto(`/institution/courseDetail/${sectionId}`);
     await waitForShell(page);
     await page.getByTestId('remove-section').click();
-    await page.getByText(`The section "${name}" will be removed from the course list.`).waitFor();
+    await page
+      .getByText(
+        `The section "${name}" (E2E-1, 01/05/2027 – 04/30/2027) will be removed from the course list.`,
+      )
+      .waitFor();
     await page.getByTestId('confirm-remove').click();
     await page.getByText('Course successfully deleted').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/institution');
@@ -143,12 +170,12 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
     const orgId = await firstInstitution(token);
     let found: number | null = null;
     for (const period of ['FUTURE', 'CURRENT']) {
-      const list = await call<{ courses: Row[] }>(
+      const list = await call<z.infer<typeof InstitutionDataResponse>>(
         token,
         `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=${period}&pageSize=100`,
       );
       for (const c of list.courses.filter((r) => r.enrollmentCount > 2)) {
-        const roster = await call<{ students: { access: { type: string; endsAt: string | null } }[] }>(
+        const roster = await call<z.infer<typeof RosterResponse>>(
           token,
           `/api/courses/roster?sectionId=${c.sectionId}&pageSize=25`,
         );

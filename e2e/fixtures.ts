@@ -4,12 +4,21 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +30,8 @@ export const ROOT = resolve(import.meta.dirname, '..');
 export const RESULTS_DIR = join(ROOT, 'test-results');
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-pass-1';
 export const PERSONAS = ['super', 'associate', 'support', 'registrar', 'instructor', 'internal'] as const;
-export type Persona = (typeof PERSONAS)[number];
+/** `adjunct`: member of two institutions, without the dashboard right in the first. */
+export type Persona = (typeof PERSONAS)[number] | 'adjunct';
 /** Where the SPA keeps the session token (src/web/lib/storage.ts). */
 const TOKEN_KEY = 'cwa.token';
 const STARTUP_TIMEOUT_MS = 180_000;
@@ -33,26 +43,58 @@ function oneLineError(message: string) {
   return e;
 }
 
-/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download. */
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+/**
+ * CHROMIUM_PATH, else Debian's /usr/bin/chromium (faster to start), else the Chromium shipped inside the
+ * @sparticuz/chromium devDependency (unpacked into the temp folder on first use): `npm install` is enough.
+ */
+export async function chromiumPath(): Promise<string> {
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p): p is string => !!p && existsSync(p),
+  );
+  if (found) return found;
   try {
-    candidates.push(chromium.executablePath());
-  } catch {
-    // no Playwright browser download known
-  }
-  const found = candidates.find((p): p is string => !!p && existsSync(p));
-  if (!found) {
+    const { default: packaged } = await import('@sparticuz/chromium');
+    return await packaged.executablePath();
+  } catch (e) {
     throw oneLineError(
-      'Chromium not found: install it with `apt-get install chromium` (or set CHROMIUM_PATH to a Chromium binary).',
+      `Chromium not found: neither CHROMIUM_PATH, /usr/bin/chromium nor the @sparticuz/chromium package (${(e as Error).message}); run \`npm install\`, or \`apt-get install chromium\`.`,
     );
   }
-  return found;
 }
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * A fontconfig file for the browser: the system's fonts, plus the Open Sans that @sparticuz/chromium
+ * unpacks beside its binary and the Noto Sans SC of the @embedpdf/fonts-sc devDependency, so Chinese
+ * pages render real glyphs (not boxes) on a machine with no CJK font installed. FONTCONFIG_FILE, when
+ * set, wins.
+ */
+function fontconfigFile(): string {
+  if (process.env.FONTCONFIG_FILE) return process.env.FONTCONFIG_FILE;
+  // (when @embedpdf/fonts-sc is not installed, Chinese text renders as boxes and nothing else changes)
+  const dirs = [join(tmpdir(), 'fonts'), join(ROOT, 'node_modules/@embedpdf/fonts-sc/fonts')];
+  const file = join(tmpdir(), `cwa-e2e-fonts-${process.getuid?.() ?? 0}.conf`);
+  const xml = [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+    '<fontconfig>',
+    '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>',
+    ...dirs.filter((d) => existsSync(d)).map((d) => `  <dir>${d}</dir>`),
+    `  <cachedir>${join(tmpdir(), 'cwa-e2e-fontconfig-cache')}</cachedir>`,
+    '</fontconfig>',
+    '',
+  ].join('\n');
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== xml) {
+    writeFileSync(`${file}.${process.pid}`, xml); // then renamed: a browser starting meanwhile never reads half a file
+    renameSync(`${file}.${process.pid}`, file);
+  }
+  return file;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = await chromiumPath();
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath,
+    env: { ...process.env, FONTCONFIG_FILE: fontconfigFile() },
     headless: true,
     args: [
       '--no-sandbox',
@@ -113,7 +155,7 @@ export interface RunningApp {
  * that running app instead.
  */
 export async function startApp(): Promise<RunningApp> {
-  chromiumPath(); // fail first, in one line, when there is no browser to drive
+  await chromiumPath(); // fail first, in one line, when there is no browser to drive
   mkdirSync(RESULTS_DIR, { recursive: true });
   if (process.env.E2E_BASE_URL) {
     const baseURL = process.env.E2E_BASE_URL.replace(/\/$/, '');
@@ -137,7 +179,7 @@ export async function startApp(): Promise<RunningApp> {
   for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
-    detached: true, // its own process group: npm → tsx → node all stop together
+    detached: true, // its own process group: npm → sh → node all stop together
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -234,6 +276,33 @@ export async function loginAs(
   await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_KEY, token] as const);
   await page.goto(path);
   return token;
+}
+
+/**
+ * Gives the page a clock that moves only when the test moves it (Playwright's clock, paused before the
+ * app loads), so a test of "after N seconds, not before" does not depend on how busy the machine is.
+ */
+export async function pausePageClock(page: Page) {
+  await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-01-05T09:00:01Z'));
+}
+
+/**
+ * Moves a paused page clock in 20 ms steps until `ready` holds: the app's own work (e.g. TanStack
+ * Query's notifications) runs on timers, so a paused page needs its clock moved to render at all.
+ * `ready` becomes true at most one step after the app reached that state.
+ */
+export async function runPageClockUntil(page: Page, ready: () => Promise<boolean>) {
+  await expect
+    .poll(
+      async () => {
+        if (await ready()) return true;
+        await page.clock.runFor(20);
+        return ready();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
 }
 
 /** Waits until the signed-in shell has rendered (header with the institution, a page heading). */

@@ -3,17 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { LANGUAGES } from './languages';
+import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
+import type { RosterResponse } from '../src/shared/contract/rosters';
 
-interface Row {
-  sectionId: number;
-  courseName: string;
-  startDate: string;
-  enrollmentCount: number;
-}
-interface Student {
-  email: string;
-  optStatus: 'optin' | 'optout';
-}
+type Row = z.infer<typeof InstitutionDataResponse>['courses'][number];
+type Student = z.infer<typeof RosterResponse>['students'][number];
 
 async function get<T>(token: string, path: string): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -26,17 +23,16 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** expect.poll waits 1 s by default; pages load lazily. */
 const WAIT = { timeout: 15_000 };
 
-describe('institution page (registrar)', () => {
-  const b = useBrowser('institutions');
+const startsWith = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+describe.each(LANGUAGES)('institution page (registrar), main path in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`institutions-${lang}`, { locale });
 
   it('chooses an institution by name and switches the period filter', async () => {
     const { page } = b;
     const token = await loginAs(page, 'registrar');
     await waitForShell(page);
-    const session = await get<{ institutions: { orgId: number; displayName: string }[] }>(
-      token!,
-      '/api/auth/session',
-    );
+    const session = await get<z.infer<typeof SessionResponse>>(token!, '/api/auth/session');
     const current = (await page.getByTestId('institution-id').textContent()) ?? '';
     const other = session.institutions.find((i) => !current.endsWith(` ${i.orgId}`))!;
 
@@ -45,7 +41,7 @@ describe('institution page (registrar)', () => {
     await page.getByRole('option', { name: `${other.displayName} (${other.orgId})` }).click();
     await expect
       .poll(() => page.getByTestId('institution-id').textContent(), WAIT)
-      .toBe(`Org ID: ${other.orgId}`);
+      .toBe(catalog.header.orgId.replace('{{id}}', String(other.orgId)));
     await expect
       .poll(() => page.getByTestId('course-table').locator('caption').textContent(), WAIT)
       .toContain(other.displayName.toUpperCase());
@@ -54,25 +50,26 @@ describe('institution page (registrar)', () => {
     await page.getByTestId('course-row').first().waitFor();
     const currentTotal = await page.getByTestId('course-total').textContent();
     const currentFirst = await page.getByTestId('course-row').first().getAttribute('data-section-id');
-    await page
-      .getByTestId('period-filter')
-      .getByText(/^Future/)
-      .click();
+    await page.getByTestId('period-filter').getByText(startsWith(catalog.status.period.future)).click();
     await page.waitForURL(/period=future/);
     await expect
       .poll(() => page.getByTestId('course-row').first().getAttribute('data-section-id'), WAIT)
       .not.toBe(currentFirst);
     expect(await page.getByTestId('course-total').textContent()).not.toBe(currentTotal);
-    const list = await get<{ courses: Row[] }>(
+    const list = await get<z.infer<typeof InstitutionDataResponse>>(
       token!,
       `/api/institution/institutionData?organizationId=${other.orgId}&coursePeriod=FUTURE`,
     );
     expect(list.courses.every((c) => c.startDate > today())).toBe(true);
     const firstShown = Number(await page.getByTestId('course-row').first().getAttribute('data-section-id'));
     expect(list.courses.map((c) => c.sectionId)).toContain(firstShown);
-    await page.getByTestId('period-filter').getByText(/^Past/).click();
+    await page.getByTestId('period-filter').getByText(startsWith(catalog.status.period.past)).click();
     await page.waitForURL(/period=past/);
   });
+});
+
+describe('institution page (registrar)', () => {
+  const b = useBrowser('institutions');
 
   it('searches inside the list and opens a course detail', async () => {
     const { page } = b;
@@ -95,9 +92,9 @@ describe('institution page (registrar)', () => {
     const { page } = b;
     const token = await loginAs(page, 'registrar');
     await waitForShell(page);
-    const session = await get<{ institutions: { orgId: number }[] }>(token!, '/api/auth/session');
+    const session = await get<z.infer<typeof SessionResponse>>(token!, '/api/auth/session');
     const orgId = session.institutions[0].orgId;
-    const list = await get<{ courses: Row[] }>(
+    const list = await get<z.infer<typeof InstitutionDataResponse>>(
       token!,
       `/api/institution/institutionData?organizationId=${orgId}&sort=enrollmentCount&order=desc&pageSize=30`,
     );
@@ -105,7 +102,7 @@ describe('institution page (registrar)', () => {
     let course: Row | undefined;
     let students: Student[] = [];
     for (const c of list.courses) {
-      const roster = await get<{ students: Student[] }>(
+      const roster = await get<z.infer<typeof RosterResponse>>(
         token!,
         `/api/courses/roster?sectionId=${c.sectionId}&pageSize=200`,
       );

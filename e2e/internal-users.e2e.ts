@@ -1,24 +1,40 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, loginAs, useBrowser, waitForShell } from './fixtures';
+import { LANGUAGES } from './languages';
+import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import type { UserGroupDetailsResponse } from '../src/shared/contract/internal-users';
+import type { SearchUserResponse } from '../src/shared/contract/users';
 
 const HEADER =
   'IES ID,IES User Name,IES e-mail address,accessAllInstitutions,accessCoursesTab,accessCourseDetailsTab,accessOffersPage,accessProductsTab,Inclusive Access Tab,copyCoursesInCourseTab,editCourseInformationInCourseTab,editCourseInformationInCourseDetailsTab';
 
-describe('EAD Admin page', () => {
-  const b = useBrowser('internal-users');
+/** A catalog text with its {{placeholders}} filled in, as the page shows it. */
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
+
+/** A provider account that is not internal yet, one per language so the two runs never share it. */
+const TARGETS: Record<string, { username: string; email: string }> = {
+  en: { username: 'noor.haddad', email: 'noor.haddad@courseware.example.com' },
+  fr: { username: 'tomasz.kowalczyk', email: 'tomasz.kowalczyk@courseware.example.com' },
+};
+
+describe.each(LANGUAGES)('EAD Admin page, in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`internal-users-${lang}`, { locale });
+  const texts = catalog.internalUsers;
 
   it('super creates an internal user, finds them by part of the e-mail, exports the CSV and removes them', async () => {
     const { page } = b;
     const token = await apiLogin('super');
     // a staff account that is not internal yet (and is none of the demo personas)
-    const session = await apiCall<{ institutions: { orgId: number }[] }>(token, 'GET', '/api/auth/session');
-    const internal = await apiCall<{ users: { userName: string }[] }>(
+    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const internal = await apiCall<z.infer<typeof UserGroupDetailsResponse>>(
       token,
       'GET',
       '/api/groupAuth/userGroupDetails',
     );
-    const staff = await apiCall<{ users: { username: string; email: string }[] }>(
+    const staff = await apiCall<z.infer<typeof SearchUserResponse>>(
       token,
       'POST',
       '/api/registrarUser/searchUser',
@@ -28,44 +44,55 @@ describe('EAD Admin page', () => {
         pageSize: 50,
       },
     );
-    const target = staff.users.find(
-      (u) => !internal.users.some((i) => i.userName === u.username) && !u.email.includes('demo.courseware'),
+    // an institution's account may not hold the internal-user role; a provider account may
+    const college = staff.users.find(
+      (u) => !internal.users.some((i) => i.userName === u.username) && !u.email.includes('courseware'),
     )!;
+    const target = TARGETS[lang];
+    expect(internal.users.map((u) => u.userName)).not.toContain(target.username);
 
     await loginAs(page, 'super', { path: '/internalUser' });
     await waitForShell(page);
     await page.getByTestId('internal-users').waitFor();
-    expect(await page.getByTestId('internal-note').textContent()).toContain(
-      "Only the provider's Super Admins",
-    );
+    expect(await page.getByTestId('internal-note').textContent()).toBe(texts.note);
     await page.getByTestId('internal-pager').waitFor(); // more than 20 internal users in the demo world
 
     // the lookup rules: an unknown user name, then saving without an e-mail
-    await page.getByRole('button', { name: 'Create Internal User' }).click();
+    await page.getByRole('button', { name: texts.create }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByPlaceholder('Enter the user name').fill('no-such-user-xyz');
-    await dialog.getByPlaceholder('Enter the email').click(); // blur → lookup
-    await dialog.getByText('Invalid Username').waitFor();
+    await dialog.getByPlaceholder(texts.usernamePlaceholder).fill('no-such-user-xyz');
+    await dialog.getByPlaceholder(texts.emailPlaceholder).click(); // blur → lookup
+    await dialog.getByText(texts.invalidUsername).waitFor();
     await dialog.getByTestId('internal-save').click();
-    await dialog.getByText('User name or Email Missing').waitFor();
+    await dialog.getByText(texts.missing).waitFor();
 
-    await dialog.getByPlaceholder('Enter the user name').fill(target.username);
-    await dialog.getByPlaceholder('Enter the email').click();
+    await dialog.getByPlaceholder(texts.usernamePlaceholder).fill(college.username);
+    await dialog.getByPlaceholder(texts.emailPlaceholder).click();
+    await expect.poll(() => dialog.getByTestId('internal-email').inputValue()).toBe(college.email);
+    await dialog.getByTestId('internal-save').click();
+    await page
+      .getByText(
+        fill(catalog.error.notProviderAccount, { email: college.email, domains: 'courseware.example.com' }),
+      )
+      .waitFor();
+
+    await dialog.getByPlaceholder(texts.usernamePlaceholder).fill(target.username);
+    await dialog.getByPlaceholder(texts.emailPlaceholder).click();
     await expect.poll(() => dialog.getByTestId('internal-email').inputValue()).toBe(target.email);
     expect(await dialog.getByTestId('internal-email').getAttribute('readonly')).not.toBeNull();
     await dialog.getByTestId('internal-save').click();
-    await page.getByText('Internal User Role has been added successfully.').waitFor();
+    await page.getByText(texts.created).waitFor();
 
     // search: a case-insensitive part of the e-mail
     const part = target.email.slice(2, 9).toUpperCase();
-    await page.getByLabel('Search internal users').fill(part);
+    await page.getByLabel(texts.search).fill(part);
     const row = page.getByTestId('internal-users').getByRole('row', { name: new RegExp(target.username) });
     await row.waitFor();
     expect(await page.getByTestId('internal-pager').count()).toBe(0);
 
     // export
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export Internal Users' }).click();
+    await page.getByRole('button', { name: texts.export }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('InternalUserList.csv');
     const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
@@ -73,15 +100,15 @@ describe('EAD Admin page', () => {
     expect(csv).toContain(`,${target.username},${target.email},true,`);
 
     // remove: confirm modal, then the list reloads on page 1 with the search cleared
-    await row.getByRole('button', { name: /Remove Internal User Role/ }).click();
+    await row.getByRole('button', { name: `${texts.remove.title}: ${target.username}` }).click();
     const confirm = page.getByRole('dialog');
-    await confirm.getByText('Remove Internal User Role').first().waitFor();
-    await confirm.getByText('Internal User Role for this user will be removed').waitFor();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Internal User Role has been removed successfully.').waitFor();
-    await expect.poll(() => page.getByLabel('Search internal users').inputValue()).toBe('');
+    await confirm.getByText(texts.remove.title).first().waitFor();
+    await confirm.getByText(texts.remove.text).waitFor();
+    await confirm.getByRole('button', { name: texts.remove.confirm }).click();
+    await page.getByText(texts.removed).waitFor();
+    await expect.poll(() => page.getByLabel(texts.search).inputValue()).toBe('');
     await page.getByTestId('internal-pager').waitFor();
-    const after = await apiCall<{ users: { userName: string }[] }>(
+    const after = await apiCall<z.infer<typeof UserGroupDetailsResponse>>(
       token,
       'GET',
       '/api/groupAuth/userGroupDetails',
@@ -94,9 +121,9 @@ describe('EAD Admin page', () => {
     await loginAs(page, 'associate', { path: '/internalUser' });
     await waitForShell(page);
     await page.getByTestId('internal-users').waitFor();
-    expect(await page.getByRole('button', { name: 'Create Internal User' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /Remove Internal User Role/ }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Export Internal Users' }).count()).toBe(1);
-    expect(await page.getByText('Access to all institutions', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: texts.create }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: new RegExp(texts.remove.title) }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: texts.export }).count()).toBe(1);
+    expect(await page.getByText(texts.summary.allInstitutions, { exact: true }).count()).toBe(1);
   });
 });

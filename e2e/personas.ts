@@ -1,7 +1,7 @@
-import type { Persona } from './fixtures';
+import type { PERSONAS } from './fixtures';
 
-/** ARCHITECTURE §5: the tabs each demo persona sees, in header order. */
-export const EXPECTED_TABS: Record<Persona, string[]> = {
+/** ARCHITECTURE §5: the tabs each demo persona sees, in header order (`adjunct`'s depend on the institution). */
+export const EXPECTED_TABS: Record<(typeof PERSONAS)[number], string[]> = {
   super: [
     'Courses',
     'Users',

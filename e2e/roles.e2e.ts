@@ -1,75 +1,94 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, loginAs, useBrowser, waitForShell } from './fixtures';
+import { type Catalog, LANGUAGES } from './languages';
+import type { z } from 'zod';
+import type {
+  GroupListResponse,
+  GroupsByMemberResponse,
+  GroupWriteResponse,
+} from '../src/shared/contract/roles';
+import type { SearchUserResponse } from '../src/shared/contract/users';
 
 const run = Date.now().toString(36);
+
+/** A catalog text with its {{placeholders}} filled in, as the page shows it. */
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
 const column = (page: Page, name: string) => page.getByTestId(`role-col-${name}`);
 
 async function roleAction(
   page: Page,
+  catalog: Catalog,
   role: string,
-  action: 'Rename' | 'Copy' | 'Delete' | 'Users of this role',
+  action: keyof Catalog['roles']['actions'],
 ) {
-  await page.getByRole('button', { name: `Actions for the role ${role}`, exact: true }).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  await page
+    .getByRole('button', { name: fill(catalog.roles.matrix.actions, { name: role }), exact: true })
+    .click();
+  await page.getByRole('menuitem', { name: catalog.roles.actions[action] }).click();
 }
 
-async function nameRole(page: Page, name: string, submit: string) {
+async function nameRole(page: Page, catalog: Catalog, name: string, submit: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Enter the name for the new role.').fill(name);
-  await dialog.getByRole('button', { name: submit }).click();
+  await dialog.getByLabel(catalog.roles.namePrompt).fill(name);
+  await dialog.getByRole('button', { name: submit, exact: true }).click();
 }
 
-describe('Roles page (registrar)', () => {
-  const b = useBrowser('roles');
+describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`roles-${lang}`, { locale });
+  const texts = catalog.roles;
+  /** The check box of one permission in a role's column, named as the page names it. */
+  const permission = (page: Page, role: string, key: keyof Catalog['permissionTypes']) =>
+    page.getByRole('checkbox', { name: `${role}: ${catalog.permissionTypes[key].label}` });
+  const saveRole = (page: Page, role: string) =>
+    page.getByRole('button', { name: fill(texts.matrix.saveRole, { name: role }), exact: true }).click();
 
   it('creates, copies, renames and deletes a role, remapping its users', async () => {
     const { page } = b;
     await loginAs(page, 'registrar', { path: '/roles' });
     await waitForShell(page);
     await page.getByTestId('permission-matrix').waitFor();
-    const name = `E2E Role ${run}`;
+    const name = `E2E Role ${lang} ${run}`;
 
     // create: blank and duplicate names are refused in the prompt
-    await page.getByRole('button', { name: 'Create role' }).click();
-    await nameRole(page, '   ', 'Create');
-    await page.getByText('Role name should not be blank.').waitFor();
-    await nameRole(page, 'administrator', 'Create');
-    await page.getByText('A role with this name already exists.').waitFor();
-    await nameRole(page, name, 'Create');
-    await page.getByText('Role created successfully.').first().waitFor();
+    await page.getByRole('button', { name: texts.create }).click();
+    await nameRole(page, catalog, '   ', texts.createSubmit);
+    await page.getByText(texts.nameBlank).waitFor();
+    await nameRole(page, catalog, 'administrator', texts.createSubmit);
+    await page.getByText(texts.nameTaken).waitFor();
+    await nameRole(page, catalog, name, texts.createSubmit);
+    await page.getByText(texts.created).first().waitFor();
     await column(page, name).waitFor();
 
     // edit its permissions in the matrix and save
-    await page.getByRole('checkbox', { name: `${name}: Can enroll students` }).check();
-    await page.getByRole('button', { name: `Save the role ${name}`, exact: true }).click();
-    await page.getByText('Role updated successfully.').first().waitFor();
+    await permission(page, name, 'CAN_ENROLL_STUDENTS').check();
+    await saveRole(page, name);
+    await page.getByText(texts.updated).first().waitFor();
 
     // copy: the copy keeps the permissions
-    await roleAction(page, name, 'Copy');
-    await nameRole(page, `${name} copy`, 'Copy');
+    await roleAction(page, catalog, name, 'copy');
+    await nameRole(page, catalog, `${name} copy`, texts.copySubmit);
     await column(page, `${name} copy`).waitFor();
-    expect(await page.getByRole('checkbox', { name: `${name} copy: Can enroll students` }).isChecked()).toBe(
-      true,
-    );
+    expect(await permission(page, `${name} copy`, 'CAN_ENROLL_STUDENTS').isChecked()).toBe(true);
 
     // rename the copy
-    await roleAction(page, `${name} copy`, 'Rename');
-    await nameRole(page, `${name} renamed`, 'Rename');
+    await roleAction(page, catalog, `${name} copy`, 'rename');
+    await nameRole(page, catalog, `${name} renamed`, texts.renameSubmit);
     await column(page, `${name} renamed`).waitFor();
     expect(await column(page, `${name} copy`).count()).toBe(0);
 
     // give the role a user (through the API), then delete it: the user must be remapped first
     const token = await apiLogin('registrar');
     const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
-    const roles = await apiCall<{ groups: { groupId: number; name: string }[] }>(
+    const roles = await apiCall<z.infer<typeof GroupListResponse>>(
       token,
       'GET',
       `/api/groupAuth/group?contextId=${orgId}`,
     );
     const role = roles.groups.find((g) => g.name === name)!;
-    const users = await apiCall<{ users: { id: number; username: string; roles: { name: string }[] }[] }>(
+    const users = await apiCall<z.infer<typeof SearchUserResponse>>(
       token,
       'POST',
       '/api/registrarUser/searchUser',
@@ -83,18 +102,18 @@ describe('Roles page (registrar)', () => {
     });
     await page.reload();
     await column(page, name).waitFor();
-    expect(await column(page, name).textContent()).toContain('Users: 1');
+    expect(await column(page, name).textContent()).toContain(fill(texts.matrix.users, { count: 1 }));
 
-    await roleAction(page, name, 'Delete');
+    await roleAction(page, catalog, name, 'delete');
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(/Users holding this role: 1/).waitFor();
+    await dialog.getByText(fill(texts.delete.mapFirst, { count: 1 })).waitFor();
     expect(await dialog.getByTestId('confirm-delete-role').isDisabled()).toBe(true);
     await dialog.getByTestId('map-all').click();
     await page.getByRole('option', { name: 'Teaching Assistant' }).click();
     await dialog.getByTestId('confirm-delete-role').click();
-    await page.getByText('Role deleted successfully.').first().waitFor();
+    await page.getByText(texts.deleted).first().waitFor();
     await expect.poll(() => column(page, name).count()).toBe(0);
-    const after = await apiCall<{ groups: { name: string }[] }>(
+    const after = await apiCall<z.infer<typeof GroupsByMemberResponse>>(
       token,
       'GET',
       `/api/groupAuth/groupsByMember?memberId=${ta.id}&organizationIdForRole=${orgId}`,
@@ -102,8 +121,8 @@ describe('Roles page (registrar)', () => {
     expect(after.groups.map((g) => g.name)).toEqual(['Teaching Assistant']);
 
     // the renamed copy has no users: it is deleted straight away
-    await roleAction(page, `${name} renamed`, 'Delete');
-    await page.getByRole('dialog').getByText('No user holds this role. It can be deleted.').waitFor();
+    await roleAction(page, catalog, `${name} renamed`, 'delete');
+    await page.getByRole('dialog').getByText(texts.delete.noUsers).waitFor();
     await page.getByRole('dialog').getByTestId('confirm-delete-role').click();
     await expect.poll(() => column(page, `${name} renamed`).count()).toBe(0);
   });
@@ -113,32 +132,31 @@ describe('Roles page (registrar)', () => {
     await loginAs(page, 'registrar', { path: '/roles' });
     await waitForShell(page);
     await page.getByTestId('permission-matrix').waitFor();
-    const name = `E2E Shared ${run}`;
+    const name = `E2E Shared ${lang} ${run}`;
     const token = await apiLogin('registrar');
     const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
-    const created = await apiCall<{ group: { groupId: number } }>(token, 'POST', '/api/groupAuth/group', {
+    const created = await apiCall<z.infer<typeof GroupWriteResponse>>(token, 'POST', '/api/groupAuth/group', {
       contextId: orgId,
       name,
       permissions: [],
     });
     await page.reload();
     await column(page, name).waitFor();
-    await page.getByRole('checkbox', { name: `${name}: Can enroll students` }).check();
+    await permission(page, name, 'CAN_ENROLL_STUDENTS').check();
     // another admin saves the same role first
     await apiCall(token, 'PUT', `/api/groupAuth/group?groupId=${created.group.groupId}`, {
       permissions: ['CAN_DELETE_COURSES'],
       version: 1,
     });
-    await page.getByRole('button', { name: `Save the role ${name}`, exact: true }).click();
+    await saveRole(page, name);
     await page.getByTestId('role-conflict').waitFor();
-    expect(await page.getByTestId('role-conflict').textContent()).toContain('changed by someone else');
-    await expect
-      .poll(() => page.getByRole('checkbox', { name: `${name}: Can delete courses` }).isChecked())
-      .toBe(true);
-    expect(await page.getByRole('checkbox', { name: `${name}: Can enroll students` }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: `Save the role ${name}`, exact: true }).click();
-    await page.getByText('Role updated successfully.').first().waitFor();
-    const saved = await apiCall<{ groups: { name: string; permissions: string[] }[] }>(
+    expect(await page.getByTestId('role-conflict').textContent()).toContain(texts.conflict);
+    expect(await page.getByTestId('role-conflict').textContent()).toContain(texts.conflictKept);
+    await expect.poll(() => permission(page, name, 'CAN_DELETE_COURSES').isChecked()).toBe(true);
+    expect(await permission(page, name, 'CAN_ENROLL_STUDENTS').isChecked()).toBe(true);
+    await saveRole(page, name);
+    await page.getByText(texts.updated).first().waitFor();
+    const saved = await apiCall<z.infer<typeof GroupListResponse>>(
       token,
       'GET',
       `/api/groupAuth/group?contextId=${orgId}`,
@@ -148,8 +166,8 @@ describe('Roles page (registrar)', () => {
       'CAN_DELETE_COURSES',
     ]);
 
-    await roleAction(page, 'Instructor', 'Users of this role');
-    const drawer = page.getByRole('dialog');
+    await roleAction(page, catalog, 'Instructor', 'members');
+    const drawer = page.getByRole('dialog', { name: fill(texts.members.title, { name: 'Instructor' }) });
     await drawer.getByTestId('role-members').waitFor();
     expect(await drawer.getByRole('row').count()).toBeGreaterThan(2);
     await apiCall(token, 'DELETE', `/api/groupAuth/group?groupId=${created.group.groupId}`);

@@ -1,24 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { loginAs, PERSONAS, tabLabels, useBrowser, waitForShell } from './fixtures';
+import en from '../src/web/i18n/en.json';
+import fr from '../src/web/i18n/fr.json';
+import { apiCall, loginAs, PERSONAS, tabLabels, useBrowser, waitForShell } from './fixtures';
 import { EXPECTED_TABS } from './personas';
 
-describe('header tabs per persona (ARCHITECTURE §5)', () => {
-  const b = useBrowser('tabs');
+/** The main path in English and in French: same steps, labels from each catalog. */
+const LANGUAGES = [
+  { lang: 'en', locale: 'en-US', catalog: en },
+  { lang: 'fr', locale: 'fr-FR', catalog: fr },
+] as const;
+
+/** An English tab label in the catalog's language. */
+const tabIn = (catalog: typeof en, english: string) => {
+  const key = (Object.keys(en.tabs) as (keyof typeof en.tabs)[]).find((k) => en.tabs[k] === english);
+  if (!key) throw new Error(`no tab labelled ${english}`);
+  return catalog.tabs[key];
+};
+
+describe.each(LANGUAGES)('header tabs per persona (ARCHITECTURE §5), in $lang', ({ locale, catalog }) => {
+  const b = useBrowser(`tabs-${locale}`, { locale });
 
   for (const persona of PERSONAS.filter((p) => p !== 'instructor')) {
     it(`${persona} sees exactly ${EXPECTED_TABS[persona].join(', ')}`, async () => {
-      await loginAs(b.page, persona);
+      const token = await loginAs(b.page, persona);
       await waitForShell(b.page);
       expect(new URL(b.page.url()).pathname).toBe('/institution');
-      expect(await tabLabels(b.page)).toEqual(EXPECTED_TABS[persona]);
+      await expect
+        .poll(() => tabLabels(b.page))
+        .toEqual(EXPECTED_TABS[persona].map((t) => tabIn(catalog, t)));
       // the active tab follows the path
       await expect
         .poll(() => b.page.locator('[data-testid=tabs] a[aria-current=page]').textContent())
-        .toBe('Courses');
-      // institution name (uppercased) and organisation id on the right
-      const name = (await b.page.getByTestId('institution-name').textContent())?.trim() ?? '';
-      expect(name).toBe(name.toUpperCase());
-      expect(await b.page.getByTestId('institution-id').textContent()).toMatch(/^Org ID: \d+$/);
+        .toBe(catalog.tabs.courses);
+      // institution name (uppercased) and organisation id on the right: the seeded institution's
+      const orgText = (await b.page.getByTestId('institution-id').textContent()) ?? '';
+      const orgId = Number(orgText.replace(/\D/g, ''));
+      expect(orgText).toBe(catalog.header.orgId.replace('{{id}}', String(orgId)));
+      const seeded = await apiCall<{ displayName: string }>(
+        token!,
+        'GET',
+        `/api/institution/institutionDetails/${orgId}`,
+      );
+      expect(seeded.displayName.length).toBeGreaterThan(0);
+      expect((await b.page.getByTestId('institution-name').textContent())?.trim()).toBe(
+        seeded.displayName.toUpperCase(),
+      );
     });
   }
 
@@ -35,12 +61,14 @@ describe('header tabs per persona (ARCHITECTURE §5)', () => {
     await waitForShell(b.page);
     await expect
       .poll(() => b.page.locator('[data-testid=tabs] a[aria-current=page]').textContent())
-      .toBe('Offers');
-    await b.page.getByRole('link', { name: 'Inclusive Access' }).click();
+      .toBe(catalog.tabs.offers);
+    await b.page.getByRole('link', { name: catalog.tabs.inclusiveAccess }).click();
     await b.page.waitForURL('**/adminTools');
     await expect
       .poll(() => b.page.locator('[data-testid=tabs] a[aria-current=page]').textContent())
-      .toBe('Inclusive Access');
-    await expect.poll(() => b.page.getByRole('heading', { level: 1 }).textContent()).toBe('Inclusive Access');
+      .toBe(catalog.tabs.inclusiveAccess);
+    await expect
+      .poll(() => b.page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(catalog.pages.adminTools.title);
   });
 });

@@ -14,6 +14,10 @@ import {
   useBrowser,
   waitForShell,
 } from './fixtures';
+import { LANGUAGES } from './languages';
+import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import type { SearchUserResponse } from '../src/shared/contract/users';
 
 const run = Date.now().toString(36);
 const NEW_PASSWORD = 'a-new-users-password';
@@ -52,8 +56,8 @@ async function openUsers(page: Page) {
   await page.getByTestId('users-table').waitFor();
 }
 
-describe('Users page (registrar)', () => {
-  const b = useBrowser('users');
+describe.each(LANGUAGES)('Users page (registrar), main path in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`users-${lang}`, { locale });
 
   it('searches the users and pages through them, 8 per page', async () => {
     const { page } = b;
@@ -61,15 +65,18 @@ describe('Users page (registrar)', () => {
     const rows = page.getByTestId('user-row');
     expect(await rows.count()).toBe(8);
     const firstPage = await rows.first().textContent();
-    await page.getByTestId('users-pager').getByRole('button', { name: 'Page 2', exact: true }).click();
+    await page
+      .getByTestId('users-pager')
+      .getByRole('button', { name: catalog.common.pager.page.replace('{{page}}', '2'), exact: true })
+      .click();
     await expect.poll(() => rows.first().textContent()).not.toBe(firstPage);
     expect(await rows.count()).toBeLessThanOrEqual(8);
 
     const someone = (await rows.first().locator('td').nth(2).textContent()) ?? '';
-    await page.getByLabel('Search users').fill(someone.slice(0, 6).toUpperCase());
+    await page.getByLabel(catalog.users.search.label).fill(someone.slice(0, 6).toUpperCase());
     await expect.poll(() => rows.first().textContent()).toContain(someone);
-    await page.getByLabel('Search users').fill('no-such-user-anywhere');
-    await page.getByText('No user matches this search.').waitFor();
+    await page.getByLabel(catalog.users.search.label).fill('no-such-user-anywhere');
+    await page.getByText(catalog.users.search.none).waitFor();
   });
 
   it('adds an existing account of another institution with a role (201)', async () => {
@@ -77,9 +84,9 @@ describe('Users page (registrar)', () => {
     await openUsers(page);
     const orgId = await orgIdOf(page);
     const token = await apiLogin('registrar');
-    const session = await apiCall<{ institutions: { orgId: number }[] }>(token, 'GET', '/api/auth/session');
+    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
     const other = session.institutions.find((i) => i.orgId !== orgId)!;
-    const theirs = await apiCall<{ users: { email: string; username: string }[] }>(
+    const theirs = await apiCall<z.infer<typeof SearchUserResponse>>(
       token,
       'POST',
       '/api/registrarUser/searchUser',
@@ -89,7 +96,7 @@ describe('Users page (registrar)', () => {
         pageSize: 50,
       },
     );
-    const mine = await apiCall<{ users: { email: string }[] }>(
+    const mine = await apiCall<z.infer<typeof SearchUserResponse>>(
       token,
       'POST',
       '/api/registrarUser/searchUser',
@@ -101,20 +108,24 @@ describe('Users page (registrar)', () => {
     );
     const outsider = theirs.users.find((u) => !mine.users.some((m) => m.email === u.email))!;
 
-    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('button', { name: catalog.users.add.open }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('E-mail or user name').fill(outsider.email);
-    await dialog.getByRole('button', { name: 'Find' }).click();
+    await dialog.getByLabel(catalog.users.add.find).fill(outsider.email);
+    await dialog.getByRole('button', { name: catalog.users.add.search }).click();
     await dialog.getByRole('radio').first().check();
-    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    await dialog.getByRole('combobox', { name: catalog.users.fields.role }).click();
     await page.getByRole('option', { name: 'Teaching Assistant' }).click();
     await dialog.getByTestId('add-user-submit').click();
-    await page.getByText('User has been added successfully').waitFor();
-    await page.getByLabel('Search users').fill(outsider.username);
+    await page.getByText(catalog.users.add.added).waitFor();
+    await page.getByLabel(catalog.users.search.label).fill(outsider.username);
     await expect
       .poll(() => page.getByTestId('user-row').first().textContent())
       .toContain('Teaching Assistant');
   });
+});
+
+describe('Users page (registrar)', () => {
+  const b = useBrowser('users');
 
   it('creates a user as an account request; the setup e-mail is in the outbox', async () => {
     const { page } = b;

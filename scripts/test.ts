@@ -37,6 +37,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let broken = false;
+const failures: string[] = [];
 for (const pass of passes) {
   console.log(`\n=== ${pass.name} ===`);
   const out = join(reportDir, `vitest-${pass.name}.json`);
@@ -61,6 +62,14 @@ for (const pass of passes) {
     console.error(`${pass.name}: vitest exited ${r.status} (a suite failed to load or a hook failed)`);
     broken = true;
   }
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') {
+        const why = String(t.failureMessages?.[0] ?? '').split('\n')[0];
+        failures.push(`${pass.name}: ${file.name.replace(root, '')} › ${t.fullName}\n    ${why}`);
+      }
+    }
+  }
   console.log(`${pass.name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
 if (!pgUrl && (!only || only === 'postgres')) {
@@ -68,5 +77,7 @@ if (!pgUrl && (!only || only === 'postgres')) {
     '\nPostgreSQL pass skipped: set TEST_DATABASE_URL (or DATABASE_URL) to run the suites on PostgreSQL too.',
   );
 }
+// Repeated at the end so that the last lines of a long log always name what failed.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || broken || passed === 0 ? 1 : 0);

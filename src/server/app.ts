@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from './lib/project-root';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,8 +13,11 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { ensureInternalGroup } from './db/internal-group';
 import { ALL_JOBS } from './jobs';
 import { JobQueue } from './jobs/queue';
+import { logDestination } from './logger';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { RequestLogController } from './plugins/request-log';
+import { registerNulGuard } from './plugins/nul-guard';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -23,21 +27,25 @@ declare module 'fastify' {
     db: Db;
     jobs: JobQueue;
     declaredRoutes: DeclaredRoute[];
+    /** The server's clock: the current instant (tests inject a fixed one). */
+    now: () => Date;
   }
 }
 
 /** Largest accepted upload; larger files are refused with 413. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
-export const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const WEB_DIST = join(PROJECT_ROOT, 'dist/web');
 
 export interface BuildOptions {
   /** An open database to use (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
-  /** Logger: false for silence, true/object for pino JSON logs. */
+  /** Logger: false for silence, an object for pino options; by default LOG_LEVEL and LOG_FORMAT decide. */
   logger?: boolean | object;
   /** Folder of the built SPA (tests point it elsewhere); defaults to dist/web. */
   webDir?: string;
+  /** The server's clock; defaults to the real one. Tests pass a fixed instant to pin calendar days. */
+  now?: () => Date;
 }
 
 /** Fastify's request log fields, with one-time tokens (account-setup links) left out of the URL. */
@@ -55,12 +63,19 @@ function logRequest(req: FastifyRequest) {
 /** Builds the Fastify application: database migrated, job queue started, every route registered. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, serializers: { req: logRequest } },
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      serializers: { req: logRequest },
+      stream: logDestination(config),
+    },
+    logController: new RequestLogController(), // one line per request; assets and health checks at debug
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // spec §7 writes several calls with a trailing slash (PUT courses/editSection/): both shapes answer
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('db', database.db);
   app.decorate('jobs', jobs);
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
+  app.decorate('now', opts.now ?? (() => new Date()));
   app.addHook('onClose', async () => {
     await jobs.stop(config.shutdownTimeoutMs);
     if (!opts.database) await database.close();
@@ -116,10 +132,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAccessControl(app, app.declaredRoutes);
+  registerNulGuard(app);
   await app.register(registerRoutes);
 
-  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await database.sql.executeSql('select 1');
       if (!(await jobs.ready())) throw new Error('job queue not started');
@@ -134,7 +151,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const webDir = opts.webDir ?? WEB_DIST;
   const serveWeb = config.serveWeb && existsSync(`${webDir}/index.html`);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: ['index.html'],
+      // the .br / .gz copies written at build time, chosen by the request's Accept-Encoding
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', webCacheControl(path)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -152,4 +176,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await jobs.start(ALL_JOBS);
   return app;
+}
+
+/**
+ * Hashed build files never change under their name: cached for a year. Everything else (index.html,
+ * the favicon) is revalidated on every visit so a new build is picked up at once.
+ */
+export function webCacheControl(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}(\.[a-z0-9]+)+$/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }

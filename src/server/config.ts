@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: readable lines and a start banner (default on a terminal); `json`: one JSON object a line. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Courseware Admin <no-reply@courseware.example.com>'),
   PUBLIC_URL: z.url().optional(),
@@ -32,6 +34,17 @@ const EnvSchema = z.object({
   ACCOUNT_URL: z.url().optional(),
   CONSOLE_URL: z.url().optional(),
   INTERNAL_GROUP_ID: z.string().min(1).optional(),
+  /** Comma list of the provider's e-mail domains: only their accounts (and subdomains') may be internal users. */
+  INTERNAL_EMAIL_DOMAINS: z
+    .string()
+    .default('courseware.example.com')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.hostname()).min(1, 'at least one domain')),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LOW_ENROLLMENT_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
@@ -41,6 +54,8 @@ const EnvSchema = z.object({
   COPY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   COPY_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   COPY_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Products export time limit (spec §9: 2 minutes); lower only to test the 504. */
+  EXPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).max(600_000).default(120_000),
 });
 
 export interface Config {
@@ -54,6 +69,8 @@ export interface Config {
   pgliteDir: string;
   dataDir: string;
   logLevel: string;
+  /** `pretty` for a person at a terminal, `json` for machines (LOG_FORMAT; by default, whether stdout is a TTY). */
+  logFormat: 'pretty' | 'json';
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -61,12 +78,16 @@ export interface Config {
   demoSeed: boolean;
   urls: { help: string; terms: string; privacy: string; account: string; console: string };
   internalGroupId: string;
+  /** The provider's e-mail domains: only accounts there may hold the internal-user role. */
+  internalEmailDomains: string[];
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   lowEnrollmentThreshold: number;
   lowEnrollmentAfterDays: number;
   /** Course-copy job retries (pg-boss retryLimit, retryDelay, retryDelayMax with backoff) and expiry, in seconds. */
   copyJobs: { retryLimit: number; retryDelay: number; retryDelayMax: number; expireInSeconds: number };
+  /** Products export time limit in ms (spec §9: 2 minutes). */
+  exportTimeLimitMs: number;
   /** Serve the built SPA from dist/web when present. */
   serveWeb: boolean;
   /** Start pg-boss workers in this process. */
@@ -75,8 +96,14 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment. A bad value throws ConfigError with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment. A bad value throws ConfigError with one line naming the variable. `tty`
+ * (whether stdout is a terminal) picks the log format when LOG_FORMAT is not set.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  tty = process.stdout.isTTY === true,
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -96,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: `${e.DATA_DIR}/pglite`,
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (tty ? 'pretty' : 'json'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
@@ -109,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       console: e.CONSOLE_URL ?? `${d.host}/console`,
     },
     internalGroupId: e.INTERNAL_GROUP_ID ?? d.internalGroupId,
+    internalEmailDomains: e.INTERNAL_EMAIL_DOMAINS,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     lowEnrollmentThreshold: e.LOW_ENROLLMENT_THRESHOLD,
@@ -119,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelayMax: e.COPY_RETRY_DELAY_MAX_SECONDS,
       expireInSeconds: e.COPY_JOB_TIMEOUT_SECONDS,
     },
+    exportTimeLimitMs: e.EXPORT_TIME_LIMIT_MS,
     serveWeb: e.ROLE !== 'worker',
     runWorkers: e.ROLE !== 'api',
   };

@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(port: number, ms = 60_000) {
+async function waitForHealth(port: number, ms = 240_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
@@ -43,7 +43,7 @@ describe('graceful stop', () => {
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'cwa-stop-')),
       DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info', // the "stopping" line is the event the test waits for
     };
     delete env.DATABASE_URL;
     if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -53,6 +53,15 @@ describe('graceful stop', () => {
       stdio: 'pipe',
     });
     const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    let output = '';
+    const stopping = new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('stopping: finishing in-flight requests')) resolve();
+      };
+      child!.stdout!.on('data', onData);
+      child!.stderr!.on('data', onData);
+    });
     await waitForHealth(port);
 
     const body = JSON.stringify({ username: 'nobody', password: 'wrong-password' });
@@ -63,7 +72,12 @@ describe('graceful stop', () => {
           port,
           method: 'POST',
           path: '/api/auth/login',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            // The server answers "100 Continue" once it has read the headers: proof the request is in.
+            expect: '100-continue',
+          },
         },
         (res) => {
           let data = '';
@@ -74,16 +88,18 @@ describe('graceful stop', () => {
         },
       );
       req.on('error', reject);
-      // Half the body now, SIGTERM, the rest later: the request is in flight when the stop begins.
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
+      // Headers and half the body; once the server has them, SIGTERM; once it says it is stopping,
+      // the rest: the request is in flight while the stop goes on. Events only, no timers.
+      req.on('continue', () => {
+        req.write(body.slice(0, 10));
         child!.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(10)), 700);
-      }, 200);
+        stopping.then(() => req.end(body.slice(10)), reject);
+      });
+      req.flushHeaders();
     });
     const res = await response;
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body).message).toBe('error.invalidCredentials');
     expect(await exited).toBe(0);
-  }, 90_000);
+  }, 300_000);
 });

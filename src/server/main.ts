@@ -1,8 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
+import { logDestination } from './logger';
+import { hasDemoWorld, startBanner } from './start-banner';
+import { seedOnStart } from './startup-seed';
 
 export interface StartOptions {
   /** Work to finish before listening (the SPA build started alongside migrations). */
@@ -25,25 +29,24 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
     throw err;
   }
 
+  const log = pino({ level: config.logLevel }, logDestination(config) ?? process.stdout);
   const database: Database = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   await database.migrate();
-  if (config.demoSeed && config.role !== 'api') {
-    const report = await seedDemo(database.db, {
-      password: config.demoPassword,
-      internalGroupId: config.internalGroupId,
-      log: (msg) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `seed: ${msg}` })),
-    });
-    if (report)
-      console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'demo world seeded', ...report }));
-  }
+  const report = await seedOnStart(database, config, (msg) => log.info(`seed: ${msg}`));
+  if (report) log.info(report, 'demo world seeded');
   await opts.beforeListen;
   const app = await buildApp(config, { database });
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
   else await app.ready();
+  const port = config.role === 'worker' ? config.port : (app.server.address() as AddressInfo).port;
   app.log.info(
     { role: config.role, database: database.kind, ms: Math.round(performance.now() - started) },
-    config.role === 'worker' ? 'workers running' : `listening on http://localhost:${config.port}`,
+    config.role === 'worker' ? 'workers running' : `listening on http://localhost:${port}`,
   );
+  if (config.logFormat === 'pretty' && config.role !== 'worker') {
+    const demo = await hasDemoWorld(database.db);
+    process.stdout.write(`${startBanner(config, { demo, url: `http://localhost:${port}` })}\n`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -75,6 +76,20 @@ describe('health, docs and errors', () => {
     expect(res.json()).toMatchObject({ status: 404, message: 'error.routeNotFound' });
   });
 
+  it('answers a route with and without a trailing slash, as the spec writes some calls', async () => {
+    const plain = await t.app.inject({ url: '/api/app/config' });
+    const slashed = await t.app.inject({ url: '/api/app/config/' });
+    expect(plain.statusCode).toBe(200);
+    expect(slashed.statusCode).toBe(200);
+    expect(slashed.json()).toEqual(plain.json());
+    const unauthenticated = await t.app.inject({
+      method: 'PUT',
+      url: '/api/courses/editSection/',
+      payload: {},
+    });
+    expect(unauthenticated.statusCode).toBe(401);
+  });
+
   it('sends security headers with a CSP that allows only self for scripts', async () => {
     const res = await t.app.inject({ url: '/api/app/config' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -103,11 +118,17 @@ describe('configuration', () => {
 });
 
 describe('serving the web app', () => {
+  const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  let webDir: string;
   let web: FastifyInstance;
   let database: Database;
   beforeAll(async () => {
-    const webDir = mkdtempSync(join(tmpdir(), 'cwa-web-'));
+    webDir = mkdtempSync(join(tmpdir(), 'cwa-web-'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'assets', 'main-AbCd1234.js'), APP_JS);
+    writeFileSync(join(webDir, 'assets', 'main-AbCd1234.js.br'), brotliCompressSync(APP_JS));
+    writeFileSync(join(webDir, 'assets', 'main-AbCd1234.js.gz'), gzipSync(APP_JS));
     database = await openTestDatabase();
     const config = loadConfig({ DATA_DIR: webDir, LOG_LEVEL: 'silent', ROLE: 'api' });
     web = await buildApp(config, { database, logger: false, webDir });
@@ -124,6 +145,30 @@ describe('serving the web app', () => {
       expect(res.body).toContain('<title>shell</title>');
     }
     expect((await web.inject({ method: 'HEAD', url: '/users' })).statusCode).toBe(200);
+  });
+
+  it('sends the brotli or gzip copy a browser accepts, hashed files cached for a year, the shell revalidated', async () => {
+    const url = '/assets/main-AbCd1234.js';
+    const br = await web.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await web.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+    const plain = await web.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+    for (const page of ['/', '/index.html', '/users']) {
+      expect((await web.inject({ url: page })).headers['cache-control'], page).toBe('no-cache');
+    }
+  });
+
+  it('serves a file written after the start (a rebuild while running)', async () => {
+    writeFileSync(join(webDir, 'assets', 'late-ZyXw9876.js'), 'late()');
+    const res = await web.inject({ url: '/assets/late-ZyXw9876.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('late()');
   });
 
   it('keeps /api and /lti paths and missing files as 404 JSON', async () => {

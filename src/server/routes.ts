@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './modules/auth/auth.routes';
-import { accountSetupRoutes } from './modules/account-setup/account-setup.routes';
-import { institutionListRoutes } from './modules/institutions/institutions.routes';
-import { institutionDetailRoutes } from './modules/institutions/institution-details.routes';
-import { courseRoutes } from './modules/courses/courses.routes';
-import { rosterRoutes } from './modules/rosters/rosters.routes';
-import { fileRoutes } from './modules/files/files.routes';
-import { reportRoutes } from './modules/reports/reports.routes';
-import { adminToolsRoutes } from './modules/admin-tools/admin-tools.routes';
-import { courseCopyRoutes } from './modules/course-copy/course-copy.routes';
-import { alertRoutes } from './modules/alerts/alerts.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { bulkAccountsRoutes } from './modules/bulk-accounts/bulk-accounts.routes';
-import { rolesRoutes } from './modules/roles/roles.routes';
-import { internalUsersRoutes } from './modules/internal-users/internal-users.routes';
+import { authRoutes } from './modules/auth';
+import { accountSetupRoutes } from './modules/account-setup';
+import { institutionListRoutes } from './modules/institutions';
+import { institutionDetailRoutes } from './modules/institutions';
+import { courseRoutes } from './modules/courses';
+import { rosterRoutes } from './modules/rosters';
+import { fileRoutes } from './modules/files';
+import { reportRoutes } from './modules/reports';
+import { adminToolsRoutes } from './modules/admin-tools';
+import { courseCopyRoutes } from './modules/course-copy';
+import { alertRoutes } from './modules/alerts';
+import { usersRoutes } from './modules/users';
+import { bulkAccountsRoutes } from './modules/bulk-accounts';
+import { rolesRoutes } from './modules/roles';
+import { internalUsersRoutes } from './modules/internal-users';
+import { productsRoutes } from './modules/products';
+import { offerRoutes } from './modules/offers';
+import { ltiConsoleRoutes, ltiProtocolRoutes } from './modules/lti';
+import { auditRoutes } from './modules/audit';
 
 /** Every feature's routes. A feature adds one line here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -32,4 +36,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(bulkAccountsRoutes);
   await app.register(rolesRoutes);
   await app.register(internalUsersRoutes);
+  await app.register(productsRoutes);
+  await app.register(offerRoutes);
+  await app.register(ltiConsoleRoutes);
+  await app.register(ltiProtocolRoutes);
+  await app.register(auditRoutes);
 }

@@ -29,7 +29,10 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 export const APP_ENVS = ['dev', 'qa', 'perf', 'prod'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
+/** Failed sign-ins of one account from one address within LOGIN_WINDOW_MS before that pair gets 429. */
 export const LOGIN_MAX_FAILURES = 10;
+/** Failures from one address (any accounts, failed setup links too) within LOGIN_WINDOW_MS before it gets 429. */
+export const LOGIN_ADDRESS_MAX_FAILURES = 300;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Password policy of account setup and admin:create: length bounds (no composition rules). */
 export const PASSWORD_MIN_LENGTH = 12;

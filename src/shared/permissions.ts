@@ -49,9 +49,11 @@ export interface Capabilities {
 const has = (c: Capabilities, p: Permission) => c.permissions.includes(p);
 const anyFlag = (c: Capabilities) => c.superAdmin || c.associateSuperAdmin || c.nasupport;
 
-/** Capability rules: one name per thing a user may do. Server routes and the UI name these. */
-export const RULES = {
-  /** Any signed-in user. */
+/**
+ * Each rule's own condition. `RULES` below adds the dashboard gate to every rule but `authenticated`.
+ */
+const OWN_RULES = {
+  /** Any signed-in user (session, profile, locale, logout, the institution list). */
   authenticated: () => true,
   /** See an institution's data at all (courses list, course details). */
   viewInstitution: (c: Capabilities) =>
@@ -67,9 +69,24 @@ export const RULES = {
   viewProducts: (c: Capabilities) => anyFlag(c) || c.internalUser,
   editProducts: (c: Capabilities) => c.superAdmin || c.nasupport,
   viewOffers: (c: Capabilities) => (has(c, 'CAN_ACCESS_PRODUCTS_REPORTING') && reaches(c)) || c.internalUser,
+  /** Offers of several institutions in one list: staff flags holding the Offers right, internal users. */
+  compareOffers: (c: Capabilities) =>
+    (anyFlag(c) && has(c, 'CAN_ACCESS_PRODUCTS_REPORTING')) || c.internalUser,
   viewAdminTools: (c: Capabilities) => c.superAdmin || c.nasupport || c.internalUser,
   editAdminTools: (c: Capabilities) => c.superAdmin,
   viewLti: (c: Capabilities) => has(c, 'CAN_ACCESS_LTI_1_3_INTEGRATION') && reaches(c),
+  /**
+   * The institution's LMS mapping list and LMS details (ARCHITECTURE §4): whoever may view
+   * Products (they pair courses to products), and CAN_ACCESS_LTI_1_3_INTEGRATION holders there.
+   */
+  viewLmsMappings: (c: Capabilities) =>
+    anyFlag(c) || c.internalUser || (has(c, 'CAN_ACCESS_LTI_1_3_INTEGRATION') && reaches(c)),
+  /**
+   * Change an institution's LTI registrations: CAN_ACCESS_LTI_1_3_INTEGRATION there, or a staff
+   * flag (never the internal-user role alone).
+   */
+  editLti: (c: Capabilities) =>
+    anyFlag(c) || (!c.internalUser && has(c, 'CAN_ACCESS_LTI_1_3_INTEGRATION') && reaches(c)),
   viewInternalUsers: (c: Capabilities) => c.superAdmin || c.associateSuperAdmin,
   editInternalUsers: (c: Capabilities) => c.superAdmin,
   /** Add or remove users of a group: a role of the institution (editRoles) or the internal group (editInternalUsers). */
@@ -83,8 +100,34 @@ export const RULES = {
   /** ISReport, CSReport and census data downloads. */
   viewReports: (c: Capabilities) => has(c, 'CAN_ACCESS_REPORTING_ANALYTICS') && reaches(c),
   viewAlerts: (c: Capabilities) => has(c, 'CAN_ACCESS_ADMIN_DASHBOARD') && reaches(c),
+  /**
+   * The audit log (issue 18): staff flags in any institution; an administrator holding
+   * CAN_CREATE_EDIT_ROLES in their own institutions.
+   */
+  viewAudit: (c: Capabilities) => anyFlag(c) || (has(c, 'CAN_CREATE_EDIT_ROLES') && c.member),
 } satisfies Record<string, (c: Capabilities) => boolean>;
-export type Rule = keyof typeof RULES;
+export type Rule = keyof typeof OWN_RULES;
+
+/** Rules any signed-in user passes without dashboard access. */
+const OPEN_RULES: readonly Rule[] = ['authenticated'];
+
+/**
+ * The dashboard gate (spec §6, ARCHITECTURE §4): every institution-scoped dashboard call needs
+ * CAN_ACCESS_ADMIN_DASHBOARD in that institution, unless a staff flag or the internal-user role
+ * grants it. `c.permissions` of a user without flags only holds that institution's permissions.
+ */
+export function dashboardAccess(c: Capabilities): boolean {
+  return anyFlag(c) || c.internalUser || has(c, 'CAN_ACCESS_ADMIN_DASHBOARD');
+}
+
+/** Capability rules: one name per thing a user may do. Server routes and the UI name these. */
+export const RULES = Object.fromEntries(
+  (Object.keys(OWN_RULES) as Rule[]).map((rule) => {
+    const own: (c: Capabilities) => boolean = OWN_RULES[rule];
+    const gated = OPEN_RULES.includes(rule) ? own : (c: Capabilities) => dashboardAccess(c) && own(c);
+    return [rule, gated];
+  }),
+) as Record<Rule, (c: Capabilities) => boolean>;
 
 /** Flag holders reach every institution; everyone else only their own. */
 function reaches(c: Capabilities) {

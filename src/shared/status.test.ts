@@ -6,7 +6,10 @@ import {
   copyStatusSeverity,
   COPY_STATUSES,
   coursePeriodOf,
+  CURRENT_ACCESS_TEXT,
   currentAccessDisplay,
+  currentAccessKey,
+  PROVIDER_NAME,
   offerStatusDisplay,
   OFFER_STATUS_TEXT,
   optStatusText,
@@ -38,6 +41,20 @@ describe('current access, offer status, opt status', () => {
     expect(currentAccessDisplay('Institution_Paid')).toBe('Institution_Paid');
     expect(currentAccessDisplay('Provider_Paid')).toBe('Provider_Paid');
     expect(currentAccessDisplay('Not_Paid')).toBe('Not_Paid');
+  });
+  it('labels current access values (spec §4): the provider-paid label carries the provider name', () => {
+    const label = (v: string | null) => {
+      const key = currentAccessKey(v);
+      return key ? CURRENT_ACCESS_TEXT[key] : v;
+    };
+    expect(['Not_Paid', 'Institution_Paid', 'Provider_Paid', null, '', 'Other'].map(label)).toEqual([
+      'Not paid',
+      'Institution paid',
+      `${PROVIDER_NAME} paid`,
+      'NA',
+      'NA',
+      'Other',
+    ]);
   });
   it('maps offer statuses', () => {
     const text = (s: string) => OFFER_STATUS_TEXT[offerStatusDisplay(s)];

@@ -52,6 +52,34 @@ export function currentAccessDisplay(value: string | null | undefined): string {
   return value == null || value === '' ? CURRENT_ACCESS_NA : value;
 }
 
+/** The provider whose name the provider-paid label carries. */
+export const PROVIDER_NAME = 'Courseware';
+
+export type CurrentAccessKey = 'notPaid' | 'institutionPaid' | 'providerPaid' | 'na';
+/** English labels (spec §4); the web shows `status.currentAccess.<key>` with `{{provider}}`. */
+export const CURRENT_ACCESS_TEXT: Record<CurrentAccessKey, string> = {
+  notPaid: 'Not paid',
+  institutionPaid: 'Institution paid',
+  providerPaid: `${PROVIDER_NAME} paid`,
+  na: 'NA',
+};
+
+/** Not_Paid, Institution_Paid, Provider_Paid → their label keys; null or empty → na; anything else → null. */
+export function currentAccessKey(value: string | null | undefined): CurrentAccessKey | null {
+  switch (value ?? '') {
+    case '':
+      return 'na';
+    case 'Not_Paid':
+      return 'notPaid';
+    case 'Institution_Paid':
+      return 'institutionPaid';
+    case PROVIDER_PAID:
+      return 'providerPaid';
+    default:
+      return null;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Offer status (spec §4): APPROVED or NEW → Active; REJECTED → Inactive; EXPIRED → Expired; else Pending
 
@@ -63,22 +91,26 @@ export const OFFER_STATUS_TEXT: Record<OfferStatusDisplay, string> = {
   pending: 'Pending',
 };
 
-export function offerStatusDisplay(status: string | null | undefined): OfferStatusDisplay {
-  switch ((status ?? '').toUpperCase()) {
-    case 'APPROVED':
-    case 'NEW':
-      return 'active';
-    case 'REJECTED':
-      return 'inactive';
-    case 'EXPIRED':
-      return 'expired';
-    default:
-      return 'pending';
-  }
-}
-
 /** Offers a course may be built on: the ones shown Active. */
 export const USABLE_OFFER_STATUSES = ['APPROVED', 'NEW'] as const;
+
+/** The stored statuses behind each display value but Pending (which is "anything else"). */
+export const OFFER_STATUS_SOURCES: Record<Exclude<OfferStatusDisplay, 'pending'>, readonly string[]> = {
+  active: USABLE_OFFER_STATUSES,
+  inactive: ['REJECTED'],
+  expired: ['EXPIRED'],
+};
+
+/** Display values in list order (filters, sorting by status). */
+export const OFFER_STATUS_DISPLAYS = ['active', 'pending', 'expired', 'inactive'] as const;
+
+export function offerStatusDisplay(status: string | null | undefined): OfferStatusDisplay {
+  const upper = (status ?? '').toUpperCase();
+  for (const key of ['active', 'inactive', 'expired'] as const) {
+    if (OFFER_STATUS_SOURCES[key].includes(upper)) return key;
+  }
+  return 'pending';
+}
 
 // ---------------------------------------------------------------------------------------------
 // Opt status (spec §4): optin → Opted in; optout → Opted out

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { alertBucket } from './contract/alerts';
+import { coursePeriodOf } from './status';
 import {
+  addDaysIso,
   COURSE_NAME_MAX,
   censusDate,
   courseDurationDays,
   courseNameAtLimit,
   formatUsDate,
   isValidEmail,
+  localIsoDate,
   parseUsDate,
   toIsoDate,
   validateCensusDuration,
@@ -97,5 +101,36 @@ describe('durations, ranges, users and roles', () => {
     expect(isValidEmail('a@b.edu')).toBe(true);
     expect(isValidEmail('a@b')).toBe(false);
     expect(validateRoleName(' ')).toBe('roleNameBlank');
+  });
+});
+
+describe('one calendar-day rule near midnight', () => {
+  // 23:30 on 2026-11-23 in New York is already 04:30 on the 24th in UTC
+  const lateEvening = new Date('2026-11-24T04:30:00Z');
+  const zone = 'America/New_York';
+
+  it('names the day of the zone, not the UTC day', () => {
+    expect(localIsoDate(lateEvening, zone)).toBe('2026-11-23');
+    expect(localIsoDate(lateEvening, 'UTC')).toBe('2026-11-24');
+  });
+
+  it('alert buckets and course periods agree at 23:30 local time', () => {
+    const today = localIsoDate(lateEvening, zone);
+    // a section that ends "today" is still current, and an alert from this evening is today's
+    expect(coursePeriodOf('2026-09-01', today, today)).toBe('current');
+    expect(alertBucket(new Date('2026-11-24T00:00:00Z'), lateEvening, zone)).toBe('today');
+    expect(alertBucket(new Date('2026-11-23T04:00:00Z'), lateEvening, zone)).toBe('yesterday');
+    expect(coursePeriodOf('2026-09-01', addDaysIso(today, -1), today)).toBe('past');
+  });
+
+  it('follows the runtime zone when none is named (the server, the fixtures)', () => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      expect(localIsoDate(lateEvening)).toBe('2026-11-23');
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 });

@@ -92,12 +92,24 @@ export function formatUsDate(value: string | Date | null | undefined): string {
   return `${m}/${d}/${y}`;
 }
 
-/** The calendar day of a moment in local time, as YYYY-MM-DD. */
-export function localIsoDate(date: Date = new Date()): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * THE rule for "which day is it": the calendar day (YYYY-MM-DD) of an instant in a time zone, by default
+ * the runtime's own. Period boundaries (past/current/future), copy validation, alert buckets and test
+ * fixtures all ask this one function, so near midnight they cannot disagree.
+ */
+export function localIsoDate(date: Date = new Date(), tz?: string): string {
+  if (!tz) {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  }
+  let f = dayFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(tz, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 const DAY_MS = 86_400_000;

@@ -7,7 +7,14 @@ import { router } from './router';
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    // every theme variable from here (not only those that differ from Mantine's defaults), so the
+    // page needs no default-css-variables.css download (src/web/main.tsx)
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+      deduplicateCssVariables={false}
+    >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { forgetUserData } from './features/auth/api';
+import LoginPage from './features/auth/pages/LoginPage';
 import { loadFullCatalogs } from './i18n';
 import { RootLayout } from './app/RootLayout';
 import { RouteError } from './app/RouteError';
@@ -17,8 +18,8 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 const tab = (key: NonNullable<RouteHandle['tab']>, guarded = false): RouteHandle => ({ tab: key, guarded });
 
 /**
- * The routes of spec §2, every one lazy. A route's `handle` names its header tab; `guarded` routes
- * redirect to /institution without that tab's capability (checked by the shell).
+ * The routes of spec §2, every one lazy but /login (in the entry file). A route's `handle` names its
+ * header tab; `guarded` routes redirect to /institution without that tab's capability (checked by the shell).
  * Feature folders own their pages: add child routes here, keep the page code in the feature.
  */
 export const routes: RouteObject[] = [
@@ -28,14 +29,17 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: FullPageLoader,
     children: [
-      { path: 'login', lazy: page(() => import('./features/auth/pages/LoginPage')) },
+      // the first page most visits open: in the entry file, not one more round of requests after it
+      { path: 'login', Component: LoginPage },
       {
         // the link of the account-request e-mail: public, outside the shell; its texts are in the full catalogs
         path: 'account/setup',
         lazy: page(() =>
-          Promise.all([import('./features/account-setup/pages/AccountSetupPage'), loadFullCatalogs()]).then(
-            ([m]) => m,
-          ),
+          Promise.all([
+            import('./app/mantine-styles'), // the component styles beyond the login page's
+            import('./features/account-setup/pages/AccountSetupPage'),
+            loadFullCatalogs(),
+          ]).then(([, m]) => m),
         ),
       },
       {
@@ -95,8 +99,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: page(() => import('./features/products/pages/ProductsIndexPage')) },
                   {
-                    path: 'productOffers',
-                    lazy: page(() => import('./features/products/pages/ProductOffersPage')),
+                    path: 'pair',
+                    lazy: page(() => import('./features/products/pages/PairCoursePage')),
                   },
                   {
                     path: 'pairing/:pairingId',
@@ -126,6 +130,11 @@ export const routes: RouteObject[] = [
                 path: 'internalUser',
                 handle: tab('eadAdmin', true),
                 lazy: page(() => import('./features/internal-users/pages/InternalUsersPage')),
+              },
+              {
+                // the audit log (issue 18): not a spec tab; the page itself checks viewAudit
+                path: 'auditLog',
+                lazy: page(() => import('./features/audit/pages/AuditLogPage')),
               },
               {
                 path: 'unauthorizedUser',

@@ -1,12 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../lib/project-root';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isConnectionLost, isPlainRead } from './connection-loss';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,25 +30,63 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'src/server/db/migrations');
 
 export function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolMax?: number }): Database {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
   return openPglite(opts.pgliteDir ?? 'memory://');
 }
 
+/**
+ * A pool whose plain reads outside a transaction survive a dropped connection: on a
+ * connection-lost error the read runs once more on a fresh connection of its own (the pool may
+ * still hold other dropped ones). Writes and transactions are never retried: their outcome is
+ * unknown, so the error reaches the error handler, which answers 503 with Retry-After.
+ */
+class ReadRetryingPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query overloads, passed through unchanged.
+  override query(...args: any[]): any {
+    const [config, values, callback] = args;
+    const text = typeof config === 'string' ? config : config?.text;
+    if (typeof callback === 'function' || typeof values === 'function' || !isPlainRead(text)) {
+      return (super.query as (...a: unknown[]) => unknown)(...args);
+    }
+    return (super.query(config, values) as Promise<pg.QueryResult>).catch(async (err: unknown) => {
+      if (!isConnectionLost(err)) throw err;
+      const fresh = new pg.Client(this.options);
+      fresh.on('error', () => {}); // its query reports the failure
+      await fresh.connect();
+      try {
+        return await fresh.query(config, values);
+      } finally {
+        await fresh.end().catch(() => {});
+      }
+    });
+  }
+}
+
 function openPostgres(url: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new ReadRetryingPool({ connectionString: url, max });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  // A checked-out client (inside a transaction, between statements) has no idle listener: without one
+  // of its own, a backend terminated at that moment emits an unhandled 'error' and stops the process.
+  // Its next query fails (connection lost → 503) and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
     sql: {
       async executeSql(text, values) {
-        const r = await pool.query(text, values as unknown[]);
+        // pg-boss and probes: never retried (a job statement may write).
+        const query = pg.Pool.prototype.query as (
+          this: pg.Pool,
+          t: string,
+          v?: unknown[],
+        ) => Promise<pg.QueryResult>;
+        const r = await query.call(pool, text, values);
         return { rows: r.rows };
       },
     },
@@ -53,9 +95,18 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
+/**
+ * PostgreSQL settings of the embedded database. PGlite's WebAssembly heap grows to hold whatever
+ * PostgreSQL touches and never gives memory back, so its 128 MB default shared buffers become
+ * process memory for good; 32 MB keeps the demo world's hot pages while the operating system's file
+ * cache holds the rest. Measured in the README (process memory figures).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB', 'temp_buffers=4MB', 'maintenance_work_mem=32MB'];
+
 function openPglite(dir: string): Database {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // pg_trgm and btree_gin: the GIN trigram indexes of the contains-searches (created by migrations).
+  const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -1,9 +1,8 @@
 import type { JobDefinition } from './define';
-import { sendMailJob } from '../modules/mail/mail.job';
-import { copyCourseDeadJob, copyCourseJob } from '../modules/course-copy/copy-course.job';
-import { copyDispatchJob } from '../modules/course-copy/copy-dispatch.job';
-import { sectionAlertsJob } from '../modules/alerts/section-alerts.job';
-import { applyImportJob, parseImportJob } from '../modules/bulk-accounts/bulk-accounts.jobs';
+import { sendMailJob } from '../modules/mail';
+import { copyCourseDeadJob, copyCourseJob, copyDispatchJob } from '../modules/course-copy';
+import { sectionAlertsJob } from '../modules/alerts';
+import { applyImportJob, parseImportJob } from '../modules/bulk-accounts';
 
 /** Every background job of the product. Features add theirs here. */
 export const ALL_JOBS: JobDefinition<any>[] = [

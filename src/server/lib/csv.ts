@@ -1,30 +1,51 @@
 /**
- * CSV exports (ARCHITECTURE §4): RFC 4180 text with formula injection neutralised, sent as a
- * download with an RFC 6266 file name and `Cache-Control: no-store`.
- *
- * A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (or their full-width
- * forms) gets a leading apostrophe, so a spreadsheet shows it as text instead of running it;
- * csv-stringify's `escape_formulas` does this. Numbers keep their minus sign.
+ * The one CSV writer of every export (ARCHITECTURE §4): a csv-stringify stream (UTF-8 with a BOM for
+ * Excel, CRLF line ends, header row first), formula injection neutralised, sent as a download with
+ * an RFC 6266 file name and `Cache-Control: no-store`.
  */
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
 
-export type CsvCell = string | number | boolean | null | undefined | Date;
+/** A text cell a spreadsheet would read as a formula starts with one of these. */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One CSV document: a header row, then the rows. Lines end with CRLF; UTF-8 with a BOM for Excel. */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  const body = stringify([header as string[], ...(rows as CsvCell[][])], {
-    escape_formulas: true,
-    record_delimiter: 'windows',
-    cast: { boolean: (v) => (v ? 'true' : 'false'), date: (d) => d.toISOString() },
-  });
-  return `\uFEFF${body}`;
+/**
+ * Text of a CSV cell. Text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+ * leading apostrophe, so a spreadsheet shows it as text instead of running it. Numbers, booleans
+ * and dates are values, never formulas: a negative number keeps its minus sign.
+ */
+export function neutralise(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== 'string') return String(value);
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** `attachment; filename="…"; filename*=UTF-8''…` with the ASCII fallback stripped of quotes and controls. */
+/** Rows of an export, from memory or read as the client takes them (back-pressure). */
+export type CsvRows = Iterable<readonly unknown[]> | AsyncIterable<readonly unknown[]>;
+
+/** A CSV stream of a header row and the rows. */
+export function csvStream(columns: readonly string[], rows: CsvRows): Readable {
+  const out = new PassThrough();
+  const stringifier = stringify({ bom: true, record_delimiter: 'windows' });
+  async function* cells() {
+    yield columns.map(neutralise);
+    for await (const row of rows) yield row.map(neutralise);
+  }
+  pipeline(cells(), stringifier, out).catch((err) => out.destroy(err as Error));
+  return out;
+}
+
+/** `attachment` with an ASCII fallback name and the RFC 6266 / RFC 5987 `filename*` form. */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Sends a file download (CSV or any other type) that no cache keeps. */
@@ -32,7 +53,7 @@ export function sendDownload(
   reply: FastifyReply,
   fileName: string,
   contentType: string,
-  body: string | Buffer,
+  body: string | Buffer | Readable,
 ) {
   return reply
     .header('content-type', contentType)
@@ -42,6 +63,7 @@ export function sendDownload(
     .send(body);
 }
 
-export function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
-  return sendDownload(reply, fileName, 'text/csv; charset=utf-8', csv);
+/** Sends a CSV download of a header row and the rows. */
+export function sendCsv(reply: FastifyReply, fileName: string, columns: readonly string[], rows: CsvRows) {
+  return sendDownload(reply, fileName, 'text/csv; charset=utf-8', csvStream(columns, rows));
 }

@@ -5,9 +5,14 @@ import type { Actor } from '../lib/actor';
 import { AppError, accessDenied } from '../lib/app-error';
 import { audit } from '../lib/audit';
 import { capabilities } from '../lib/capabilities';
-import { authenticate, type SessionUser } from '../modules/auth/auth.service';
+import { authenticate, type SessionUser } from '../modules/auth';
 
-/** Where a route finds the institution it touches. */
+export { type EntityKind, entityOrg } from './entity-org';
+
+/**
+ * Where a route finds the institution it touches: the `organizationId` field of the query, params
+ * or body, none, or `entityOrg(kind, from, field)` for an id of an entity of that institution.
+ */
 export type OrgSource =
   | 'none'
   | 'query'
@@ -134,9 +139,13 @@ async function resolveOrg(source: OrgSource, request: FastifyRequest, db: Db): P
   ) as Record<string, unknown> | undefined;
   const value = Number(container?.organizationId);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new AppError('error.validation', 'organizationId: an institution id is required.', {
-      organizationId: 'An institution id is required.',
-    });
+    throw new AppError(
+      'error.institutionRequired',
+      'organizationId: an institution id is required.',
+      { organizationId: 'An institution id is required.' },
+      undefined,
+      { field: 'organizationId' },
+    );
   }
   return value;
 }

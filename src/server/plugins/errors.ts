@@ -1,13 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/errors';
+import { isConnectionLost } from '../db/connection-loss';
 import { AppError } from '../lib/app-error';
 
-/** One error shape for every failure: `{status, message, description?, fields?}`; never a stack trace. */
+/** Seconds a client is asked to wait after the database connection was lost. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** One error shape for every failure: `{status, message, description?, fields?, refused?, params?}`; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.status).send(body(err.status, err.code, err.description, err.fields));
+      return reply
+        .code(err.status)
+        .send(body(err.status, err.code, err.description, err.fields, err.refused, err.params));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -42,6 +48,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, bad content-length and similar client faults.
       return reply.code(400).send(body(400, 'error.badRequest', err.message));
     }
+    if (isConnectionLost(err)) {
+      // A write whose connection dropped may or may not have committed: never retried here.
+      request.log.warn({ err }, 'database connection lost');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(
+          body(503, 'error.unavailable', 'The database connection was lost. Try again in a few seconds.'),
+        );
+    }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(body(500, 'error.server'));
   });
@@ -52,9 +68,13 @@ function body(
   message: string,
   description?: string,
   fields?: Record<string, string>,
+  refused?: ErrorBody['refused'],
+  params?: ErrorBody['params'],
 ): ErrorBody {
   const b: ErrorBody = { status, message };
   if (description) b.description = description;
   if (fields) b.fields = fields;
+  if (refused) b.refused = refused;
+  if (params) b.params = params;
   return b;
 }

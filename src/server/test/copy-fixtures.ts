@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_PERMISSIONS, type Permission } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { institutions, offers, products, sectionInstructors, sections } from '../db/schema';
+import { day } from './course-fixtures';
 import { bearer, createInstitution, createRole, createUser } from './fixtures';
 
 let seq = 0;
@@ -15,9 +16,6 @@ export const FAST_COPY_ENV = {
   COPY_RETRY_DELAY_MAX_SECONDS: '1',
   SHUTDOWN_TIMEOUT_MS: '1000',
 };
-
-/** YYYY-MM-DD, `offset` days from today (UTC). */
-export const isoDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 export async function copyProduct(
   db: Db,
@@ -58,8 +56,8 @@ export async function copySection(
     .values({
       institutionId,
       courseName: `Course ${next()}`,
-      startDate: isoDay(-60),
-      endDate: isoDay(30),
+      startDate: day(-60),
+      endDate: day(30),
       ...values,
     })
     .returning();
@@ -88,6 +86,7 @@ export async function createCopyWorld(db: Db, prefix: string) {
   const source = await copySection(db, institution.id, {
     productId: product.id,
     censusDuration: 14,
+    sectionCode: '002',
     createdAt: new Date(Date.now() - 90 * 86_400_000),
   });
   await addInstructor(db, source.id, teacher.id);
@@ -132,8 +131,8 @@ export interface CopyCourse {
 export const copyCourse = (sectionId: number, courseName: string): CopyCourse => ({
   sectionId,
   courseName,
-  startDate: isoDay(100),
-  endDate: isoDay(200),
+  startDate: day(100),
+  endDate: day(200),
 });
 
 /** POST /api/courses/copy; returns the answer body (throws unless 200). */

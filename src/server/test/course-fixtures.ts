@@ -1,5 +1,5 @@
 /**
- * Fixture helpers for courses, products, offers, enrollments (issue 4). Each API test file builds
+ * Fixture helpers for courses, products, offers, enrollments. Each API test file builds
  * its own small world with these; nothing depends on the demo seed.
  */
 import { ADMIN_PERMISSIONS } from '../../shared/permissions';

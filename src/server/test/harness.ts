@@ -21,8 +21,14 @@ let counter = 0;
 
 /** A fresh, migrated database: in-memory PGlite, or a clone of the run's PostgreSQL template. */
 export async function openTestDatabase(): Promise<Database> {
+  if (!process.env.TEST_DATABASE_URL) return openDatabase({});
+  return openDatabase({ databaseUrl: await createPostgresTestDatabase(), poolMax: 5 });
+}
+
+/** PostgreSQL only: a fresh clone of the run's migrated template; returns its URL (for a child process, say). */
+export async function createPostgresTestDatabase(): Promise<string> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${inject('pgRun')}_${process.pid}_${++counter}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -40,12 +46,12 @@ export async function openTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  return openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 5 });
+  return withDatabase(url, name);
 }
 
 /** Builds the app on a fresh database. `workers: true` also runs the pg-boss workers. */
 export async function createTestApp(
-  opts: { workers?: boolean; env?: Record<string, string> } = {},
+  opts: { workers?: boolean; env?: Record<string, string>; now?: () => Date } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwa-test-'));
@@ -56,7 +62,7 @@ export async function createTestApp(
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...opts.env,
   });
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, now: opts.now });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { text } from './common';
 
 /**
  * English texts of the account-setup answers. The web shows the same sentences through i18n
@@ -41,34 +42,29 @@ export function passwordPairErrors(
 }
 
 /** The one-time token of a setup link, as the e-mail gives it. */
-const SetupToken = z.string().trim().min(1, 'The setup link has no token.').max(200);
+const SetupToken = text().trim().min(1, 'The setup link has no token.').max(200);
 
 /** GET /api/account/setup?token= : checks a setup link before the password form is shown. */
 export const AccountSetupQuery = z.object({
-  /** The `token` parameter of the e-mailed link. */
-  token: SetupToken,
+  token: SetupToken.describe('The `token` parameter of the e-mailed link.'),
 });
 
 export const AccountSetupInfoResponse = z.object({
-  /** The user name to sign in with afterwards. */
-  username: z.string(),
-  /** The account owner's first name, for the greeting. */
-  firstName: z.string(),
-  /** The institution that requested the account; null when the request names none. */
-  institutionName: z.string().nullable(),
-  /** When the link stops working (ISO 8601). */
-  expiresAt: z.string(),
+  username: z.string().describe('The user name to sign in with afterwards.'),
+  firstName: z.string().describe("The account owner's first name, for the greeting."),
+  institutionName: z
+    .string()
+    .nullable()
+    .describe('The institution that requested the account; null when the request names none.'),
+  expiresAt: z.string().describe('When the link stops working (ISO 8601).'),
 });
 
 /** POST /api/account/setup : sets the password of a pending account and activates it. */
 export const AccountSetupBody = z
   .object({
-    /** The `token` parameter of the e-mailed link. */
-    token: SetupToken,
-    /** The new password: 12 to 500 characters. */
-    password: z.string(),
-    /** The new password again; must equal `password`. */
-    confirmPassword: z.string(),
+    token: SetupToken.describe('The `token` parameter of the e-mailed link.'),
+    password: text().describe('The new password: 12 to 500 characters.'),
+    confirmPassword: text().describe('The new password again; must equal `password`.'),
   })
   .superRefine((body, ctx) => {
     for (const [field, rule] of Object.entries(passwordPairErrors(body.password, body.confirmPassword))) {
@@ -77,10 +73,7 @@ export const AccountSetupBody = z
   });
 
 export const AccountSetupResponse = z.object({
-  /** Always "OK". */
-  status: z.literal('OK'),
-  /** The user name to sign in with. */
-  username: z.string(),
-  /** "Your password has been set. You can now sign in." */
-  description: z.string(),
+  status: z.literal('OK').describe('Always "OK".'),
+  username: z.string().describe('The user name to sign in with.'),
+  description: z.string().describe('Success text: "Your password has been set. You can now sign in."'),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { OrganizationQuery } from './common';
+import { OrganizationQuery, RowId, text } from './common';
 import { COPY_STATUSES } from './course-copy';
+import { addDaysIso, localIsoDate } from '../validation';
 
 /** Section alert types. Spec §4: low_enrollment, or any other value meaning ready for enrollment. */
 export const ALERT_TYPES = {
@@ -24,78 +25,75 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDate(instant: Date, tz: string): string {
-  let f = dayFormats.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(tz, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** Today, yesterday or older, as seen on the viewer's calendar (`tz`) at `now`. Future instants count as today. */
 export function alertBucket(instant: Date, now: Date, tz: string): AlertBucketName {
-  const today = localDate(now, tz);
-  const day = localDate(instant, tz);
+  const today = localIsoDate(now, tz);
+  const day = localIsoDate(instant, tz);
   if (day >= today) return 'today';
-  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  return day === yesterday ? 'yesterday' : 'older';
+  return day === addDaysIso(today, -1) ? 'yesterday' : 'older';
 }
 
 /** GET /api/alert/alerts?organizationId=&tz= */
 export const AlertsQuery = OrganizationQuery.extend({
-  /** The viewer's IANA time zone; today / yesterday / older follow its calendar (default UTC). */
-  tz: z.string().trim().default('UTC').refine(isTimeZone, 'Unknown time zone'),
+  tz: text()
+    .trim()
+    .default('UTC')
+    .refine(isTimeZone, 'Unknown time zone')
+    .describe("The viewer's IANA time zone; today / yesterday / older follow its calendar (default UTC)."),
 });
 
 /** A course copy (or child course) that has finished: succeeded, notapplicable or FailedPermanently. */
 export const CopyStatusAlert = z.object({
-  /** Alert id (the id of the course in its copy request); acknowledge it through `ids`. */
-  id: z.number().int(),
-  /** The new section when it was created, else the source section. */
-  sectionId: z.number().int(),
-  /** Name of the new course. */
-  courseName: z.string(),
-  /** When the copy finished (ISO 8601). */
-  createdDate: z.string(),
-  status: z.enum(COPY_STATUSES),
+  id: z
+    .number()
+    .int()
+    .describe('Alert id (the id of the course in its copy request); acknowledge it through `ids`.'),
+  sectionId: z.number().int().describe('The new section when it was created, else the source section.'),
+  courseName: z.string().describe('Name of the new course.'),
+  sectionCode: z
+    .string()
+    .nullable()
+    .describe("The source section's code, which tells apart copies of sections sharing one name."),
+  createdDate: z.string().describe('When the copy finished (ISO 8601).'),
+  status: z
+    .enum(COPY_STATUSES)
+    .describe('Final copy status: succeeded shows "successfully created"; others "Course copy failed for".'),
 });
 
 /** A section alert: low_enrollment or ready_for_enrollment. */
 export const SectionAlert = z.object({
-  /** Alert id; acknowledge it through `sectionIds`. */
-  id: z.number().int(),
-  sectionId: z.number().int(),
-  /** The course's name. */
-  title: z.string(),
-  /** When the alert was raised (ISO 8601). */
-  alertDate: z.string(),
-  /** low_enrollment, or ready_for_enrollment. */
-  alertType: z.string(),
+  id: z.number().int().describe('Alert id; acknowledge it through `sectionIds`.'),
+  sectionId: z.number().int().describe('The section the alert is about (clicking the title opens it).'),
+  title: z.string().describe("The course's name."),
+  alertDate: z.string().describe('When the alert was raised (ISO 8601).'),
+  alertType: z
+    .string()
+    .describe(
+      'low_enrollment ("Low enrollment for ..."), or ready_for_enrollment ("ready to begin enrollment.").',
+    ),
 });
 
 export const AlertBucket = z.object({
-  courseCopyStatuses: z.array(CopyStatusAlert),
-  sections: z.array(SectionAlert),
+  courseCopyStatuses: z.array(CopyStatusAlert).describe('Finished course copies, newest first.'),
+  sections: z.array(SectionAlert).describe('Section alerts, newest first.'),
 });
 
 /** The caller's unacknowledged alerts in the institution, newest first in each list. */
 export const AlertsResponse = z.object({
-  today: AlertBucket,
-  yesterday: AlertBucket,
-  older: AlertBucket,
+  today: AlertBucket.describe("Alerts of today on the viewer's calendar (future instants count as today)."),
+  yesterday: AlertBucket.describe("Alerts of yesterday on the viewer's calendar."),
+  older: AlertBucket.describe('Alerts from before yesterday.'),
 });
 
 /** POST /api/alert/alerts/acknowledge?organizationId=: hide alerts for the caller (per user). */
 export const AcknowledgeAlertsBody = z
   .object({
-    /** Ids of copy-status alerts (`courseCopyStatuses[].id`). */
-    ids: z.array(z.number().int().positive()).max(5000).default([]),
-    /** Ids of section alerts (`sections[].id`). */
-    sectionIds: z.array(z.number().int().positive()).max(5000).default([]),
+    ids: z
+      .array(RowId)
+      .max(5000)
+      .default([])
+      .describe('Ids of copy-status alerts (`courseCopyStatuses[].id`).'),
+    sectionIds: z.array(RowId).max(5000).default([]).describe('Ids of section alerts (`sections[].id`).'),
   })
   .refine((b) => b.ids.length + b.sectionIds.length > 0, {
     message: 'Name at least one alert.',
@@ -103,10 +101,11 @@ export const AcknowledgeAlertsBody = z
   });
 
 export const AcknowledgeAlertsResponse = z.object({
-  status: z.literal('OK'),
-  /** Alerts newly acknowledged (acknowledging one twice counts once). */
-  acknowledged: z.number().int(),
+  status: z.literal('OK').describe('Always "OK".'),
+  acknowledged: z.number().int().describe('Alerts newly acknowledged (acknowledging one twice counts once).'),
 });
+export type AcknowledgeAlertsBody = z.infer<typeof AcknowledgeAlertsBody>;
+export type AcknowledgeAlertsResponse = z.infer<typeof AcknowledgeAlertsResponse>;
 
 /** The bell count: every copy status and section alert across today, yesterday and older (spec §9). */
 export function countAlerts(data: Partial<z.infer<typeof AlertsResponse>> | null | undefined): number {

@@ -1,81 +1,89 @@
 import { z } from 'zod';
 import { CapabilitiesSchema } from './capabilities';
+import { text } from './common';
 
 export const LoginBody = z.object({
-  /** Account username. */
-  username: z.string().trim().min(1).max(200),
-  /** Account password. */
-  password: z.string().min(1).max(500),
+  username: text().trim().min(1).max(200).describe('Account username.'),
+  password: text().min(1).max(500).describe('Account password.'),
 });
 
 export const LoginResponse = z.object({
-  /** Opaque session token: send it as `Authorization: Bearer <token>` or `X-Authorization`. */
-  token: z.string(),
-  /** The signed-in user's id. */
-  userId: z.number().int(),
-  /** Session id (not secret). */
-  sessionId: z.string(),
-  /** When the token expires unless used or refreshed (idle timeout 30 minutes). */
-  expiresAt: z.string(),
+  token: z
+    .string()
+    .describe('Opaque session token: send it as `Authorization: Bearer <token>` or `X-Authorization`.'),
+  userId: z.number().int().describe("The signed-in user's id."),
+  sessionId: z.string().describe('Session id (not secret).'),
+  expiresAt: z
+    .string()
+    .describe('When the token expires unless used or refreshed (idle timeout 30 minutes).'),
 });
 
 export const RefreshResponse = LoginResponse;
 
 export const InstitutionSummary = z.object({
-  /** Institution id. */
-  orgId: z.number().int(),
-  /** Display name as stored (the UI shows it uppercased). */
-  displayName: z.string(),
-  /** Parent organisation's name. */
-  organizationName: z.string().nullable(),
+  orgId: z.number().int().describe('Institution id.'),
+  displayName: z.string().describe('Display name as stored (the UI shows it uppercased).'),
+  organizationName: z.string().nullable().describe("Parent organisation's name."),
 });
 
 export const PlaUrls = z.object({
-  help: z.string(),
-  terms: z.string(),
-  privacy: z.string(),
-  account: z.string(),
-  console: z.string(),
+  help: z.string().describe('URL of the help site of this environment.'),
+  terms: z.string().describe('URL of the Terms of Use (footer link).'),
+  privacy: z.string().describe('URL of the Privacy Policy (footer link).'),
+  account: z.string().describe("URL of the user's account page in this environment."),
+  console: z.string().describe('URL of the console of this environment.'),
 });
 
 export const SessionResponse = z.object({
-  /** The token this request was made with. */
-  token: z.string(),
-  userId: z.number().int(),
-  sessionId: z.string(),
-  expiresAt: z.string(),
-  /** Profile of the signed-in user. */
-  user: z.object({
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    displayName: z.string(),
-    locale: z.string().nullable(),
-  }),
-  superAdmin: z.boolean(),
-  associateSuperAdmin: z.boolean(),
-  nasupport: z.boolean(),
-  internalUser: z.boolean(),
-  /** Institutions the user belongs to (flag holders and internal users may still search all). */
-  institutions: z.array(InstitutionSummary),
-  /** Capabilities per institution the user belongs to, keyed by orgId; `default` when none chosen. */
-  userPermissions: z.record(z.string(), CapabilitiesSchema),
-  /** Environment links (help, terms, privacy, account, console). */
-  plaUrls: PlaUrls,
+  token: z.string().describe('The token this request was made with.'),
+  userId: z.number().int().describe("The signed-in user's id."),
+  sessionId: z.string().describe('Session id (not secret).'),
+  expiresAt: z
+    .string()
+    .describe('When the token expires unless used or refreshed (ISO 8601; idle timeout 30 minutes).'),
+  user: z
+    .object({
+      username: z.string().describe('Account username.'),
+      email: z.string().describe('E-mail address.'),
+      firstName: z.string().describe('First name.'),
+      lastName: z.string().describe('Last name.'),
+      displayName: z.string().describe('Name the header shows.'),
+      locale: z
+        .string()
+        .nullable()
+        .describe("Preferred UI locale (one of the app's locales); null when the user has not chosen one."),
+    })
+    .describe('Profile of the signed-in user.'),
+  superAdmin: z.boolean().describe('Super administrator flag: works across every institution.'),
+  associateSuperAdmin: z
+    .boolean()
+    .describe('Associate super administrator flag: works across every institution.'),
+  nasupport: z.boolean().describe('Support flag (nasupport): works across every institution.'),
+  internalUser: z
+    .boolean()
+    .describe("Member of the environment's internal-user group (access to all institutions)."),
+  institutions: z
+    .array(InstitutionSummary)
+    .describe('Institutions the user belongs to (flag holders and internal users may still search all).'),
+  userPermissions: z
+    .record(z.string(), CapabilitiesSchema)
+    .describe(
+      'Capabilities per institution the user belongs to, keyed by orgId; `default` when none chosen.',
+    ),
+  plaUrls: PlaUrls.describe('Environment links (help, terms, privacy, account, console).'),
 });
 
 /** Public app configuration: environment and its links. */
 export const AppConfigResponse = z.object({
-  env: z.enum(['dev', 'qa', 'perf', 'prod']),
-  urls: PlaUrls,
-  /** Locales the app ships. */
-  locales: z.array(z.string()),
+  env: z
+    .enum(['dev', 'qa', 'perf', 'prod'])
+    .describe('The environment this server runs as: dev, qa, perf or prod.'),
+  urls: PlaUrls.describe('Environment links (help, terms, privacy, account, console).'),
+  locales: z.array(z.string()).describe('Locales the app ships.'),
 });
 
 /** GET /api/auth/capabilities?organizationId= : the caller's capabilities in one institution. */
 export const CapabilitiesResponse = CapabilitiesSchema.extend({
-  organizationId: z.number().int(),
-  /** Header tabs the caller may open in this institution. */
-  tabs: z.array(z.string()),
+  organizationId: z.number().int().describe('The institution these capabilities apply to.'),
+  tabs: z.array(z.string()).describe('Header tabs the caller may open in this institution.'),
 });

@@ -60,99 +60,143 @@ export function plannedAction(mode: BulkMode, match: BulkMatch): BulkAction {
 
 /** One problem of a row: the column and the reason. */
 export const BulkIssue = z.object({
-  column: z.string(),
-  message: z.string(),
+  column: z.string().describe('The column the problem is in (a header name of the template).'),
+  message: z.string().describe('What is wrong with the cell, in words.'),
 });
 
 /** One data row of the file, as previewed and, after the job, with its result. */
 export const BulkRow = z.object({
-  /** Row number as the spreadsheet shows it (header = 1). */
-  rowNumber: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  username: z.string(),
-  role: z.string(),
-  match: BulkMatch,
-  /** What the row does in the requested mode. */
-  action: BulkAction,
-  issues: z.array(BulkIssue),
-  /** Extra explanation, e.g. why a row is skipped. */
-  note: z.string().nullable(),
-  result: BulkResult.nullable(),
-  resultMessage: z.string().nullable(),
+  rowNumber: z.number().int().describe('Row number as the spreadsheet shows it (header = 1).'),
+  firstName: z.string().describe('First Name cell.'),
+  lastName: z.string().describe('Last Name cell.'),
+  email: z.string().describe('Email cell.'),
+  username: z.string().describe('Username cell; the e-mail address when left empty.'),
+  role: z.string().describe('Role cell: the name of a role of the institution (case-insensitive).'),
+  match: BulkMatch.describe('What the row matched at preview: new, existing, unchanged or invalid.'),
+  action: BulkAction.describe('What the row does in the requested mode.'),
+  issues: z.array(BulkIssue).describe('Problems found in the row; empty when it is valid.'),
+  note: z.string().nullable().describe('Extra explanation, e.g. why a row is skipped.'),
+  result: BulkResult.nullable().describe(
+    'What the job did with the row: created, updated, skipped, rejected or failed; null before the job.',
+  ),
+  resultMessage: z.string().nullable().describe('Why the row was rejected or failed; null otherwise.'),
 });
 export type BulkRow = z.infer<typeof BulkRow>;
 
-const Counts = z.object({ create: z.number(), update: z.number(), skip: z.number(), reject: z.number() });
+const Counts = z.object({
+  create: z.number().describe('Rows that would create an account.'),
+  update: z.number().describe('Rows that would update an account.'),
+  skip: z.number().describe('Rows that would be skipped.'),
+  reject: z.number().describe('Rows rejected for errors.'),
+});
 
 /** An import: file, status, preview counts and job progress. */
 export const BulkImport = z.object({
-  importId: z.string(),
-  organizationId: z.number().int(),
-  fileName: z.string(),
-  status: BulkStatus,
-  /** Why parsing or the job failed. */
-  error: z.string().nullable(),
-  /** Data rows in the file. */
-  totalRows: z.number().int(),
-  /** Rows per preview match. */
-  matches: z.object({ new: z.number(), existing: z.number(), unchanged: z.number(), invalid: z.number() }),
-  /** Planned actions in each mode (for the mode chooser). */
-  planned: z.object({ create: Counts, update: Counts, createAndUpdate: Counts }),
-  /** Mode and valid-only choice once committed. */
-  mode: BulkMode.nullable(),
-  validOnly: z.boolean(),
-  /** Rows the job has handled so far, of `totalRows`. */
-  processedRows: z.number().int(),
-  results: z.object({
-    created: z.number(),
-    updated: z.number(),
-    skipped: z.number(),
-    rejected: z.number(),
-    failed: z.number(),
-  }),
-  /** When the same file (same bytes) was uploaded before to this institution. */
-  sameFileUploadedAt: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  importId: z.string().describe('Import id (a UUID).'),
+  organizationId: z.number().int().describe('The institution the accounts are imported into.'),
+  fileName: z.string().describe('Name of the uploaded file.'),
+  status: BulkStatus.describe('parsing, previewed, queued, running, done or failed.'),
+  error: z.string().nullable().describe('Why parsing or the job failed.'),
+  totalRows: z.number().int().describe('Data rows in the file.'),
+  matches: z
+    .object({
+      new: z.number().describe('Rows for accounts that do not exist yet.'),
+      existing: z.number().describe('Rows for existing accounts with changes.'),
+      unchanged: z.number().describe('Rows for existing accounts without changes.'),
+      invalid: z.number().describe('Rows with errors.'),
+    })
+    .describe('Rows per preview match.'),
+  planned: z
+    .object({
+      create: Counts.describe('Actions in mode create (only new accounts).'),
+      update: Counts.describe('Actions in mode update (only existing accounts).'),
+      createAndUpdate: Counts.describe('Actions in mode createAndUpdate (both).'),
+    })
+    .describe('Planned actions in each mode (for the mode chooser).'),
+  mode: BulkMode.nullable().describe(
+    'The mode committed with (create, update, createAndUpdate); null before.',
+  ),
+  validOnly: z.boolean().describe('Committed to import only the valid rows, leaving out rows with errors.'),
+  processedRows: z.number().int().describe('Rows the job has handled so far, of `totalRows`.'),
+  results: z
+    .object({
+      created: z.number().describe('Accounts created.'),
+      updated: z.number().describe('Accounts updated.'),
+      skipped: z.number().describe('Rows skipped.'),
+      rejected: z.number().describe('Rows rejected for errors.'),
+      failed: z.number().describe('Rows that failed while being written.'),
+    })
+    .describe('Row results of the job so far.'),
+  sameFileUploadedAt: z
+    .string()
+    .nullable()
+    .describe('When the same file (same bytes) was uploaded before to this institution.'),
+  createdAt: z.string().describe('When the file was uploaded (ISO 8601).'),
+  finishedAt: z.string().nullable().describe('When the job finished (ISO 8601); null until then.'),
 });
 export type BulkImport = z.infer<typeof BulkImport>;
 
 /** POST /api/registrarUser/instructor/bulkAccountCreation?organizationId= (multipart, one `file`). */
-export const BulkUploadQuery = z.object({ organizationId: IdParam });
+export const BulkUploadQuery = z.object({
+  organizationId: IdParam.describe('The institution the accounts are imported into.'),
+});
 
 /** GET /api/registrarUser/instructor/bulkAccountTemplate?organizationId= */
-export const BulkTemplateQuery = z.object({ organizationId: IdParam });
+export const BulkTemplateQuery = z.object({
+  organizationId: IdParam.describe('The institution (its role names go into the template).'),
+});
 
 export const BULK_TEMPLATE_FILE = 'BulkAccountTemplate.xlsx';
 export const BULK_REPORT_FILE = 'BulkAccountReport.csv';
 
-export const ImportIdParams = z.object({ importId: z.uuid() });
+export const ImportIdParams = z.object({ importId: z.uuid().describe('Import id (a UUID).') });
 
 /** GET .../bulkAccountCreation/:importId/rows */
 export const BulkRowsQuery = z.object({
-  mode: BulkMode.default('createAndUpdate'),
-  /** Only rows with this action. */
-  action: BulkAction.optional(),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  mode: BulkMode.default('createAndUpdate').describe(
+    'The mode whose planned actions the rows show: create, update or createAndUpdate (default).',
+  ),
+  action: BulkAction.optional().describe('Only rows with this action.'),
+  page: z.coerce.number().int().min(0).max(100_000).default(0).describe('Zero-based page index.'),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(50)
+    .describe('Rows per page (1 to 500, default 50).'),
 });
 
 export const BulkRowsResponse = z.object({
-  rows: z.array(BulkRow),
-  /** Rows matching the filter. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  rows: z.array(BulkRow).describe('The rows of the requested page, in file order.'),
+  total: z.number().int().describe('Rows matching the filter.'),
+  page: z.number().int().describe('Zero-based page index answered.'),
+  pageSize: z.number().int().describe('Rows per page.'),
+});
+
+/** GET .../bulkAccountCreation/:importId/report : BulkAccountReport.csv. */
+export const BulkReportQuery = z.object({
+  mode: BulkMode.default('createAndUpdate').describe(
+    'The mode whose planned actions the report shows before the job: create, update or createAndUpdate (default).',
+  ),
 });
 
 /** POST .../bulkAccountCreation/:importId/commit */
 export const BulkCommitBody = z.object({
-  mode: BulkMode,
-  /** Import the valid rows and leave out the rows with errors. Without it, any error refuses the commit. */
-  validOnly: z.boolean().default(false),
+  mode: BulkMode.describe(
+    'create: only new accounts; update: only existing accounts; createAndUpdate: both.',
+  ),
+  validOnly: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Import the valid rows and leave out the rows with errors. Without it, any error refuses the commit.',
+    ),
 });
 
 /** Recent imports of an institution. */
-export const BulkImportListResponse = z.object({ imports: z.array(BulkImport) });
+export const BulkImportListResponse = z.object({
+  imports: z.array(BulkImport).describe("The institution's recent imports, newest first."),
+});
+
+export type BulkImportListResponse = z.infer<typeof BulkImportListResponse>;

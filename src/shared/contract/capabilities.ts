@@ -3,13 +3,14 @@ import { PermissionName } from './common';
 
 /** The capability data of one user in one institution (src/shared/permissions.ts `Capabilities`). */
 export const CapabilitiesSchema = z.object({
-  /** Union of the permissions of the user's groups that count in this institution. */
-  permissions: z.array(PermissionName),
-  superAdmin: z.boolean(),
-  associateSuperAdmin: z.boolean(),
-  nasupport: z.boolean(),
-  /** Member of the environment's internal-user group. */
-  internalUser: z.boolean(),
-  /** Belongs to the institution. */
-  member: z.boolean(),
+  permissions: z
+    .array(PermissionName)
+    .describe("Union of the permissions of the user's groups that count in this institution."),
+  superAdmin: z.boolean().describe('Super administrator flag: works across every institution.'),
+  associateSuperAdmin: z
+    .boolean()
+    .describe('Associate super administrator flag: works across every institution.'),
+  nasupport: z.boolean().describe('Support flag (nasupport): works across every institution.'),
+  internalUser: z.boolean().describe("Member of the environment's internal-user group."),
+  member: z.boolean().describe('Belongs to the institution.'),
 });

@@ -1,31 +1,66 @@
 import { z } from 'zod';
 import { FLAGS, PERMISSIONS } from '../permissions';
 
+/** One section a course copy was refused for (spec §5, §8). */
+export const CopyRefusal = z.object({
+  sectionId: z.number().int().describe('The refused section.'),
+  code: z
+    .number()
+    .int()
+    .describe(
+      'Copy validation code: 101-107, or 160 and above for "Application Error"; i18n key courseCopy.validation.<code>.',
+    ),
+});
+
 /** The body of every error answer (ARCHITECTURE §4). */
 export const ErrorResponse = z.object({
-  /** HTTP status repeated in the body. */
-  status: z.number().int(),
-  /** Error code, also an i18n key, e.g. "error.accessDenied". */
-  message: z.string(),
-  /** Human-readable text the UI shows, when the server has one. */
-  description: z.string().optional(),
-  /** Per-field messages of a 422 answer: field path → message. */
-  fields: z.record(z.string(), z.string()).optional(),
+  status: z.number().int().describe('HTTP status repeated in the body.'),
+  message: z.string().describe('Error code, also an i18n key, e.g. "error.accessDenied".'),
+  description: z.string().optional().describe('Human-readable text the UI shows, when the server has one.'),
+  fields: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Per-field messages of a 422 answer: field path → message.'),
+  refused: z
+    .array(CopyRefusal)
+    .optional()
+    .describe(
+      'A refused course copy (422): each refused section with its copy validation code, which the UI translates.',
+    ),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe(
+      'Values the catalog text of the code interpolates (e.g. {{name}}), also found in the description.',
+    ),
 });
 
 export const PermissionName = z.enum(PERMISSIONS);
 export const FlagName = z.enum(FLAGS);
 
-/** An id taken from a path or query string. */
-export const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** Largest value of the 32-bit integer columns that hold ids and versions. */
+export const INT_MAX = 2_147_483_647;
+
+/** Answer to a string holding U+0000, which PostgreSQL cannot store. */
+export const NUL_MESSAGE = 'The text may not contain a NUL character (U+0000).';
+
+/** The string type of every accepted field: any text except U+0000 (chain trim, min, max, regex on it). */
+export const text = () => z.string().refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
+
+/** A row id in a JSON body: 1 to 2,147,483,647, the range of the id columns. */
+export const RowId = z.number().int().min(1).max(INT_MAX);
+
+/** An id taken from a path or query string: the same range as `RowId`. */
+export const IdParam = z.coerce.number().int().min(1).max(INT_MAX);
+
+/** The version a form was loaded with (optimistic locking): the same range as ids. */
+export const Version = RowId;
 
 /** `organizationId` query parameter naming the institution a call touches. */
 export const OrganizationQuery = z.object({
-  /** Institution id (the spec's orgId / organizationId). */
-  organizationId: IdParam,
+  organizationId: IdParam.describe("Institution id (the spec's orgId / organizationId)."),
 });
 
 export const OkResponse = z.object({
-  /** Always "OK". */
-  status: z.literal('OK'),
+  status: z.literal('OK').describe('Always "OK".'),
 });

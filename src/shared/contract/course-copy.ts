@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COPY_STATUSES, type CopyStatus, USABLE_OFFER_STATUSES } from '../status';
 import { addDaysIso, COURSE_NAME_MAX, censusDate, daysBetween, VALIDATION_TEXT } from '../validation';
-import { IdParam, OrganizationQuery } from './common';
+import { IdParam, OrganizationQuery, RowId, text } from './common';
 
 export { COPY_STATUSES, type CopyStatus, COURSE_NAME_MAX, daysBetween };
 
@@ -46,7 +46,6 @@ export const COPY_MAX_COURSES = 1000;
 
 /** A calendar date, YYYY-MM-DD. */
 export const IsoDate = z.iso.date();
-const Id = z.number().int().positive().max(2_147_483_647);
 
 /** A YYYY-MM-DD date plus `days`. */
 export const addDays = addDaysIso;
@@ -61,8 +60,7 @@ export function inclusiveOfferEndsBeforeCensus(
   return !!census && !!inclusiveOfferEndsOn && inclusiveOfferEndsOn < census;
 }
 
-const CourseName = z
-  .string()
+const CourseName = text()
   .trim()
   .min(1, VALIDATION_TEXT.courseNameRequired)
   .max(COURSE_NAME_MAX, VALIDATION_TEXT.courseNameMax);
@@ -73,186 +71,182 @@ const END_AFTER_START = { message: VALIDATION_TEXT.endBeforeStart, path: ['endDa
 /** One course to copy: the source section and the new course's name and dates. */
 export const CopyCourseItem = z
   .object({
-    /** The section to copy. */
-    sectionId: Id,
-    /** Name of the new course. */
-    courseName: CourseName,
-    /** First day of the new course (YYYY-MM-DD). */
-    startDate: IsoDate,
-    /** Last day of the new course (YYYY-MM-DD), after the start date. */
-    endDate: IsoDate,
+    sectionId: RowId.describe('The section to copy.'),
+    courseName: CourseName.describe('Name of the new course.'),
+    startDate: IsoDate.describe('First day of the new course (YYYY-MM-DD).'),
+    endDate: IsoDate.describe('Last day of the new course (YYYY-MM-DD), after the start date.'),
   })
   .refine(endAfterStart, END_AFTER_START);
 
 /** POST /api/courses/copy: copy one course or several at once. */
 export const CopyCoursesBody = z.object({
-  /** The institution whose sections are copied. */
-  organizationId: Id,
-  /** The courses to copy (1 to 1,000); the same section may appear more than once. */
-  courses: z.array(CopyCourseItem).min(1).max(COPY_MAX_COURSES),
-  /** E-mail the requester when every course of the request has reached a final status. */
-  sendEmail: z.boolean().default(false),
+  organizationId: RowId.describe('The institution whose sections are copied.'),
+  courses: z
+    .array(CopyCourseItem)
+    .min(1)
+    .max(COPY_MAX_COURSES)
+    .describe('The courses to copy (1 to 1,000); the same section may appear more than once.'),
+  sendEmail: z
+    .boolean()
+    .default(false)
+    .describe('E-mail the requester when every course of the request has reached a final status.'),
 });
 
 /** POST /api/courses/createChildCourse: a child course of a parent section. */
 export const CreateChildCourseBody = z
   .object({
-    /** The parent's institution. */
-    organizationId: Id,
-    /** The parent section; it becomes (or stays) a parent. */
-    parentSectionId: Id,
-    /** Name of the child course. */
-    courseName: CourseName,
-    /** First day of the child course (YYYY-MM-DD). */
-    startDate: IsoDate,
-    /** Last day of the child course (YYYY-MM-DD). */
-    endDate: IsoDate,
-    /** E-mail the requester when the child course is created or has failed. */
-    sendEmail: z.boolean().default(false),
+    organizationId: RowId.describe("The parent's institution."),
+    parentSectionId: RowId.describe('The parent section; it becomes (or stays) a parent.'),
+    courseName: CourseName.describe('Name of the child course.'),
+    startDate: IsoDate.describe('First day of the child course (YYYY-MM-DD).'),
+    endDate: IsoDate.describe('Last day of the child course (YYYY-MM-DD).'),
+    sendEmail: z
+      .boolean()
+      .default(false)
+      .describe('E-mail the requester when the child course is created or has failed.'),
   })
   .refine(endAfterStart, END_AFTER_START);
 
 /** The status of one course of a request. */
 export const CopyStatusEntry = z.object({
-  /** Id of this course of the request (also the id of its copy-status alert). */
-  id: z.number().int(),
-  /** The copy-course tracking id of the request. */
-  trackingId: z.string(),
-  /** The section copied (the parent, for a child course). */
-  sourceSectionId: z.number().int(),
-  /** The new section, once created. */
-  sectionId: z.number().int().nullable(),
-  /** Name of the new course. */
-  courseName: z.string(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  status: z.enum(COPY_STATUSES),
-  /** Why the course failed or was not applicable, in words; null otherwise. */
-  reason: z.string().nullable(),
-  /** Spec §8 code of the failure (101-107, or 160 for an application error); null otherwise. */
-  reasonCode: z.number().int().nullable(),
-  /** Attempts started so far. */
-  attempts: z.number().int(),
-  /** Last change (ISO 8601). */
-  updatedAt: z.string(),
-  /** When a final status was reached (ISO 8601). */
-  finishedAt: z.string().nullable(),
+  id: z.number().int().describe('Id of this course of the request (also the id of its copy-status alert).'),
+  trackingId: z.string().describe('The copy-course tracking id of the request.'),
+  sourceSectionId: z.number().int().describe('The section copied (the parent, for a child course).'),
+  sectionId: z.number().int().nullable().describe('The new section, once created.'),
+  courseName: z.string().describe('Name of the new course.'),
+  startDate: z.string().nullable().describe('Start date of the new course (YYYY-MM-DD).'),
+  endDate: z.string().nullable().describe('End date of the new course (YYYY-MM-DD).'),
+  status: z.enum(COPY_STATUSES).describe('Copy status of spec §4 (pending … FailedPermanently).'),
+  reason: z
+    .string()
+    .nullable()
+    .describe('Why the course failed or was not applicable, in words; null otherwise.'),
+  reasonCode: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Spec §8 code of the failure (101-107, or 160 for an application error); null otherwise.'),
+  attempts: z.number().int().describe('Attempts started so far.'),
+  updatedAt: z.string().describe('Last change (ISO 8601).'),
+  finishedAt: z.string().nullable().describe('When a final status was reached (ISO 8601).'),
 });
 
 /** One request and its courses. */
 export const CopyRequestStatus = z.object({
-  /** The copy-course tracking id. */
-  trackingId: z.string(),
-  /** copy: course copy; child: child-course creation. */
-  kind: z.enum(['copy', 'child']),
-  /** The requester is e-mailed when the request finishes. */
-  sendEmail: z.boolean(),
-  createdAt: z.string(),
-  /** Every course has reached a final status. */
-  finished: z.boolean(),
-  finishedAt: z.string().nullable(),
-  statuses: z.array(CopyStatusEntry),
+  trackingId: z.string().describe('The copy-course tracking id.'),
+  kind: z.enum(['copy', 'child']).describe('copy: course copy; child: child-course creation.'),
+  sendEmail: z.boolean().describe('The requester is e-mailed when the request finishes.'),
+  createdAt: z.string().describe('When the request was made (ISO timestamp).'),
+  finished: z.boolean().describe('Every course has reached a final status.'),
+  finishedAt: z
+    .string()
+    .nullable()
+    .describe('When the last course reached its final status (ISO timestamp); null while running.'),
+  statuses: z.array(CopyStatusEntry).describe('One entry per course of the request.'),
 });
 
 /** Answer of a copy or child request: the request, queued, and the success text of spec §8. */
 export const CopyCoursesResponse = CopyRequestStatus.extend({
-  /** "Your course is being copied …" (or its plural / child-course variant). */
-  message: z.string(),
+  message: z.string().describe('"Your course is being copied …" (or its plural / child-course variant).'),
 });
 export const CreateChildCourseResponse = CopyCoursesResponse;
 
 /** GET /api/courses/copy/status: one request by its tracking id. */
 export const CopyStatusQuery = OrganizationQuery.extend({
-  /** The copy-course tracking id returned by the copy request. */
-  trackingId: z.uuid(),
+  trackingId: z.uuid().describe('The copy-course tracking id returned by the copy request.'),
 });
 export const CopyStatusResponse = CopyRequestStatus;
 
 /** GET /api/courses/copy/requests: the caller's recent requests in the institution. */
 export const CopyRequestsQuery = OrganizationQuery.extend({
-  /** Requests made within this many hours (default 24). */
   hours: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 30)
-    .default(24),
+    .default(24)
+    .describe('Requests made within this many hours (1 to 720, default 24).'),
 });
 export const CopyRequestsResponse = z.object({
-  /** Newest first, at most 20. */
-  requests: z.array(CopyRequestStatus),
+  requests: z.array(CopyRequestStatus).describe('Newest first, at most 20.'),
 });
 
 /** POST /api/courses/copy/retry: queue failed courses again. */
 export const RetryCopyBody = z.object({
-  organizationId: Id,
-  /** Ids of courses (CopyStatusEntry.id) in status Failed or FailedPermanently. */
-  ids: z.array(Id).min(1).max(COPY_MAX_COURSES),
+  organizationId: RowId.describe('Institution of the courses.'),
+  ids: z
+    .array(RowId)
+    .min(1)
+    .max(COPY_MAX_COURSES)
+    .describe('Ids of courses (CopyStatusEntry.id) in status Failed or FailedPermanently.'),
 });
 export const RetryCopyResponse = z.object({
-  /** The retried courses, queued again. */
-  statuses: z.array(CopyStatusEntry),
+  statuses: z.array(CopyStatusEntry).describe('The retried courses, queued again.'),
 });
 
 /** What a copy of a section will look like, for the confirm dialog. */
 export const CopyPreview = z.object({
-  /** The source course's name. */
-  courseName: z.string(),
-  /** parent | child | standalone */
-  courseType: z.string(),
-  /** The source course's dates. */
-  sourceStartDate: z.string(),
-  sourceEndDate: z.string(),
-  /** Suggested dates of the copy: the source's, moved by whole weeks to start after it ends and not in the past. */
-  startDate: z.string(),
-  endDate: z.string(),
-  /** Census duration in days that applies to the copy (the section's, else the institution's); -1 = not set. */
-  censusDuration: z.number().int(),
-  /** Last day of the institution's inclusive offer, if it has one. */
-  inclusiveOfferEndsOn: z.string().nullable(),
+  courseName: z.string().describe("The source course's name."),
+  sectionCode: z
+    .string()
+    .nullable()
+    .describe("The source section's code (e.g. 002): sections of one course share their name."),
+  courseType: z.string().describe('parent | child | standalone'),
+  sourceStartDate: z.string().describe("The source course's start date."),
+  sourceEndDate: z.string().describe("The source course's end date."),
+  startDate: z
+    .string()
+    .describe(
+      "Suggested dates of the copy: the source's, moved by whole weeks to start after it ends and not in the past.",
+    ),
+  endDate: z.string().describe('Suggested end date of the copy (same length as the source).'),
+  censusDuration: z
+    .number()
+    .int()
+    .describe(
+      "Census duration in days that applies to the copy (the section's, else the institution's); -1 = not set.",
+    ),
+  inclusiveOfferEndsOn: z
+    .string()
+    .nullable()
+    .describe("Last day of the institution's inclusive offer, if it has one."),
 });
 
 /** The validation of one section for a copy (spec §5, §8). */
 export const CopyValidationResult = z.object({
-  sectionId: z.number().int(),
-  /** True when the section may be copied. */
-  valid: z.boolean(),
-  /** 101-107, or 160 for an application error; null when valid. */
-  code: z.number().int().nullable(),
-  /** The code's message of spec §8; null when valid. */
-  message: z.string().nullable(),
-  /** Details for the confirm dialog. */
-  preview: CopyPreview,
+  sectionId: z.number().int().describe('The section checked.'),
+  valid: z.boolean().describe('True when the section may be copied.'),
+  code: z.number().int().nullable().describe('101-107, or 160 for an application error; null when valid.'),
+  message: z.string().nullable().describe("The code's message of spec §8; null when valid."),
+  preview: CopyPreview.describe('Details for the confirm dialog.'),
 });
 
 const ValidationContext = z.enum(['copy', 'child']).default('copy');
-/** Id of the user whose rights are checked (default: the caller). */
 const UserContextId = IdParam.optional();
 
 /** GET /api/courses/courseCopyValidation: may this section be copied? */
 export const CopyValidationQuery = OrganizationQuery.extend({
-  sectionId: IdParam,
-  userContextId: UserContextId,
-  /** copy (default) or child: the request the validation is for. */
-  context: ValidationContext,
+  sectionId: IdParam.describe('The section to check.'),
+  userContextId: UserContextId.describe('Id of the user whose rights are checked (default: the caller).'),
+  context: ValidationContext.describe('copy (default) or child: the request the validation is for.'),
 });
 export const CopyValidationResponse = CopyValidationResult;
 
 /** GET /api/courses/copyCourseValidations: may these sections be copied (several at once)? */
 export const CopyValidationsQuery = OrganizationQuery.extend({
-  /** Comma-separated section ids (1 to 1,000). */
-  sectionIds: z
-    .string()
+  sectionIds: text()
     .regex(/^\d{1,10}(,\d{1,10})*$/, 'Comma-separated section ids')
     .transform((s) => [...new Set(s.split(',').map(Number))])
-    .pipe(z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(COPY_MAX_COURSES)),
-  userContextId: UserContextId,
-  context: ValidationContext,
+    .pipe(z.array(RowId).min(1).max(COPY_MAX_COURSES))
+    .describe('Comma-separated section ids (1 to 1,000).'),
+  userContextId: UserContextId.describe('Id of the user whose rights are checked (default: the caller).'),
+  context: ValidationContext.describe('copy (default) or child: the request the validation is for.'),
 });
 export const CopyValidationsResponse = z.object({
-  /** True when every section may be copied. */
-  valid: z.boolean(),
-  validations: z.array(CopyValidationResult),
+  valid: z.boolean().describe('True when every section may be copied.'),
+  validations: z
+    .array(CopyValidationResult)
+    .describe('One result per requested section, in the order asked.'),
 });
 
 const VENDOR = 'Please try again. If the problem persists, contact your software vendor';

@@ -8,75 +8,72 @@ import {
   toIsoDate,
   VALIDATION_TEXT,
 } from '../validation';
-import { IdParam } from './common';
+import { IdParam, RowId, text, Version } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
 /** A date sent as MM/DD/YYYY or YYYY-MM-DD; always answered as YYYY-MM-DD. */
-export const CourseDate = z
-  .string()
+export const CourseDate = text()
   .trim()
   .min(1, VALIDATION_TEXT.required)
   .refine((v) => toIsoDate(v) !== null, VALIDATION_TEXT.dateFormat)
   .transform((v) => toIsoDate(v) as string);
 
 export const CoursePeriod = z.enum(['current', 'future', 'past']);
+export type CoursePeriod = z.infer<typeof CoursePeriod>;
 export const CourseType = z.enum(['parent', 'child', 'standalone']);
 export const UseType = z.enum(USE_TYPES);
 export const BillingStatus = z.enum(BILLING_STATUSES);
 export const OfferTypeName = z.enum(OFFER_TYPES);
 export const CourseRole = z.enum(['instructor', 'ta']);
+export type CourseRole = z.infer<typeof CourseRole>;
 
 /** What the caller may do with the courses of this institution (the UI shows controls from it). */
 export const CourseActions = z.object({
-  /** Edit course information and instructors (CAN_COPY_EDIT_COURSES; never internal users). */
-  edit: z.boolean(),
-  /** Remove sections (CAN_DELETE_COURSES; never internal users). */
-  delete: z.boolean(),
-  /** Copy courses and create child courses (CAN_COPY_EDIT_COURSES; never internal users). */
-  copy: z.boolean(),
-  /** Create a course (same rule as edit). */
-  create: z.boolean(),
-  /** Upload and delete opt-out files (CAN_ENROLL_STUDENTS; never internal users). */
-  optOut: z.boolean(),
-  /** Download the ISReport, CSReport and census data (CAN_ACCESS_REPORTING_ANALYTICS). */
-  reports: z.boolean(),
+  edit: z
+    .boolean()
+    .describe('Edit course information and instructors (CAN_COPY_EDIT_COURSES; never internal users).'),
+  delete: z.boolean().describe('Remove sections (CAN_DELETE_COURSES; never internal users).'),
+  copy: z
+    .boolean()
+    .describe('Copy courses and create child courses (CAN_COPY_EDIT_COURSES; never internal users).'),
+  create: z.boolean().describe('Create a course (same rule as edit).'),
+  optOut: z
+    .boolean()
+    .describe('Upload and delete opt-out files (CAN_ENROLL_STUDENTS; never internal users).'),
+  reports: z
+    .boolean()
+    .describe('Download the ISReport, CSReport and census data (CAN_ACCESS_REPORTING_ANALYTICS).'),
 });
 
 /** One row of a course list. */
 export const CourseRow = z.object({
-  /** Section id (the course's id). */
-  sectionId: z.number().int(),
-  courseName: z.string(),
-  /** Section code, when the course has one. */
-  sectionCode: z.string().nullable(),
-  /** Instructor names (role 'instructor'), comma separated; null when none. */
-  instructor: z.string().nullable(),
-  /** YYYY-MM-DD */
-  startDate: z.string(),
-  /** YYYY-MM-DD */
-  endDate: z.string(),
-  /** current, future or past, from the dates and today. */
-  coursePeriod: CoursePeriod,
-  /** parent (master), child or standalone. */
-  courseType: CourseType,
-  /** studentuse or instructoruse. */
-  useType: UseType,
-  /** The master of a child course. */
-  parentSectionId: z.number().int().nullable(),
-  productId: z.number().int().nullable(),
-  productName: z.string().nullable(),
-  /** Students enrolled. */
-  enrollmentCount: z.number().int(),
-  /** The offer type of the institution's offer for the course's product; null without one. */
-  accessType: z.string().nullable(),
-  /** Derived from the access type and the census date (src/shared/status.ts billingStatus). */
-  billingStatus: BillingStatus,
-  /** Days from start to census; -1 means not set. */
-  censusDuration: z.number().int(),
-  /** Optimistic-lock version: send it back when editing. */
-  version: z.number().int(),
+  sectionId: z.number().int().describe("Section id (the course's id)."),
+  courseName: z.string().describe('Course name.'),
+  sectionCode: z.string().nullable().describe('Section code, when the course has one.'),
+  instructor: z
+    .string()
+    .nullable()
+    .describe("Instructor names (role 'instructor'), comma separated; null when none."),
+  startDate: z.string().describe('First day of the course (YYYY-MM-DD).'),
+  endDate: z.string().describe('Last day of the course (YYYY-MM-DD).'),
+  coursePeriod: CoursePeriod.describe('current, future or past, from the dates and today.'),
+  courseType: CourseType.describe('parent (master), child or standalone.'),
+  useType: UseType.describe('studentuse or instructoruse.'),
+  parentSectionId: z.number().int().nullable().describe('The master of a child course.'),
+  productId: z.number().int().nullable().describe("The course's product; null when it has none."),
+  productName: z.string().nullable().describe("Name of the course's product; null when it has none."),
+  enrollmentCount: z.number().int().describe('Students enrolled.'),
+  accessType: z
+    .string()
+    .nullable()
+    .describe("The offer type of the institution's offer for the course's product; null without one."),
+  billingStatus: BillingStatus.describe(
+    'Derived from the access type and the census date (src/shared/status.ts billingStatus).',
+  ),
+  censusDuration: z.number().int().describe('Days from start to census; -1 means not set.'),
+  version: z.number().int().describe('Optimistic-lock version: send it back when editing.'),
 });
 export type CourseRowT = z.infer<typeof CourseRow>;
 
@@ -89,31 +86,34 @@ export const SORT_FIELDS = [
   'enrollmentCount',
 ] as const;
 
-const upper = (values: readonly [string, ...string[]]) =>
-  z.string().trim().toUpperCase().pipe(z.enum(values));
+const upper = (values: readonly [string, ...string[]]) => text().trim().toUpperCase().pipe(z.enum(values));
 
 /** Filters, text search, paging and sorting of a course list (server-side, for 5,000+ sections). */
 export const CourseListFilters = z.object({
-  /** Institution id. */
-  organizationId: IdParam,
-  /** CURRENT, FUTURE or PAST (case-insensitive); courseSearch also takes ALL. Default CURRENT. */
-  coursePeriod: upper(['CURRENT', 'FUTURE', 'PAST', 'ALL']).default('CURRENT'),
-  /** Text searched in course name, section code and instructor names (case-insensitive). */
-  queryString: z.string().trim().toLowerCase().max(200).default(''),
-  /** Course type filter: STUDENTUSE (default), INSTRUCTORUSE or ALL. */
-  filterBy: upper(['STUDENTUSE', 'INSTRUCTORUSE', 'ALL']).default('STUDENTUSE'),
-  /** Access filter: ALL (default), NONE (no offer) or an offer type. */
-  offerType: upper(['ALL', 'NONE', ...OFFER_TYPES]).default('ALL'),
-  /** Product filter: all_products (default) or one product id. */
-  productId: z.union([z.literal('all_products'), IdParam]).default('all_products'),
-  /** 1-based page number. */
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  /** Rows per page (at most 200). */
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  /** Sort column. */
-  sort: z.enum(SORT_FIELDS).default('courseName'),
-  /** asc or desc. */
-  order: z.enum(['asc', 'desc']).default('asc'),
+  organizationId: IdParam.describe('Institution id.'),
+  coursePeriod: upper(['CURRENT', 'FUTURE', 'PAST', 'ALL'])
+    .default('CURRENT')
+    .describe('CURRENT, FUTURE or PAST (case-insensitive); courseSearch also takes ALL. Default CURRENT.'),
+  queryString: text()
+    .trim()
+    .toLowerCase()
+    .max(200)
+    .default('')
+    .describe('Text searched in course name, section code and instructor names (case-insensitive).'),
+  filterBy: upper(['STUDENTUSE', 'INSTRUCTORUSE', 'ALL'])
+    .default('STUDENTUSE')
+    .describe('Course type filter: STUDENTUSE (default), INSTRUCTORUSE or ALL.'),
+  offerType: upper(['ALL', 'NONE', ...OFFER_TYPES])
+    .default('ALL')
+    .describe('Access filter: ALL (default), NONE (no offer) or an offer type.'),
+  productId: z
+    .union([z.literal('all_products'), IdParam])
+    .default('all_products')
+    .describe('Product filter: all_products (default) or one product id.'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number.'),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25).describe('Rows per page (at most 200).'),
+  sort: z.enum(SORT_FIELDS).default('courseName').describe('Sort column.'),
+  order: z.enum(['asc', 'desc']).default('asc').describe('asc or desc.'),
 });
 export type CourseListFiltersT = z.infer<typeof CourseListFilters>;
 
@@ -121,194 +121,238 @@ export type CourseListFiltersT = z.infer<typeof CourseListFilters>;
 export const CourseSearchQuery = CourseListFilters;
 
 export const CourseListResponse = z.object({
-  courses: z.array(CourseRow),
-  /** Rows matching the filters (all pages). */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  /** Courses per period with the other filters applied (the period filter's counts). */
-  periodCounts: z.object({ current: z.number().int(), future: z.number().int(), past: z.number().int() }),
-  /** Products used by the institution's courses (the product filter's choices). */
-  products: z.array(z.object({ productId: z.number().int(), productName: z.string() })),
-  /** What the caller may do here. */
-  actions: CourseActions,
+  courses: z.array(CourseRow).describe('The rows of the requested page, sorted as asked.'),
+  total: z.number().int().describe('Rows matching the filters (all pages).'),
+  page: z.number().int().describe('1-based page number answered.'),
+  pageSize: z.number().int().describe('Rows per page.'),
+  periodCounts: z
+    .object({
+      current: z.number().int().describe('Courses of the current period.'),
+      future: z.number().int().describe('Courses that have not started yet.'),
+      past: z.number().int().describe('Courses that have ended.'),
+    })
+    .describe("Courses per period with the other filters applied (the period filter's counts)."),
+  products: z
+    .array(
+      z.object({
+        productId: z.number().int().describe('Product id.'),
+        productName: z.string().describe('Product name.'),
+      }),
+    )
+    .describe("Products used by the institution's courses (the product filter's choices)."),
+  actions: CourseActions.describe('What the caller may do here.'),
 });
 
 // ---------------------------------------------------------------------------------------------
 // Details
 
 export const CourseInstructor = z.object({
-  userId: z.number().int(),
-  displayName: z.string(),
-  email: z.string(),
-  /** instructor or ta (teaching assistant). */
-  role: CourseRole,
+  userId: z.number().int().describe('User id of the instructor or TA.'),
+  displayName: z.string().describe('Name as displayed.'),
+  email: z.string().describe('E-mail address.'),
+  role: CourseRole.describe('instructor or ta (teaching assistant).'),
 });
 
 export const CourseDetail = CourseRow.extend({
-  institutionId: z.number().int(),
-  institutionName: z.string(),
-  description: z.string().nullable(),
+  institutionId: z.number().int().describe('The institution the course belongs to.'),
+  institutionName: z.string().describe('Display name of that institution.'),
+  description: z.string().nullable().describe('Course description; null when empty.'),
   product: z
-    .object({ productId: z.number().int(), productName: z.string(), isbn: z.string(), urn: z.string() })
-    .nullable(),
-  instructors: z.array(CourseInstructor),
-  /** start + censusDuration days (YYYY-MM-DD); null when not set. */
-  censusDate: z.string().nullable(),
-  /** Day difference plus 1. */
-  courseDuration: z.number().int(),
-  customCourseId: z.string().nullable(),
-  lmsKind: z.string().nullable(),
-  /** Section this one was copied from. */
-  copiedFromSectionId: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+    .object({
+      productId: z.number().int().describe('Product id.'),
+      productName: z.string().describe('Product name.'),
+      isbn: z.string().describe("The product's ISBN."),
+      urn: z.string().describe("The product's URN."),
+    })
+    .nullable()
+    .describe("The course's product; null when it has none."),
+  instructors: z.array(CourseInstructor).describe('Instructors and teaching assistants of the course.'),
+  censusDate: z.string().nullable().describe('start + censusDuration days (YYYY-MM-DD); null when not set.'),
+  courseDuration: z.number().int().describe('Day difference plus 1.'),
+  customCourseId: z
+    .string()
+    .nullable()
+    .describe('Course id in the LMS (at most 73 characters); null when none.'),
+  lmsKind: z
+    .string()
+    .nullable()
+    .describe('LMS kind of the custom course id: canvas or blackboard; null when none.'),
+  copiedFromSectionId: z.number().int().nullable().describe('Section this one was copied from.'),
+  createdAt: z.string().describe('When the course was created (ISO 8601).'),
+  updatedAt: z.string().describe('Last change (ISO 8601).'),
 });
 export type CourseDetailT = z.infer<typeof CourseDetail>;
 
 /** GET /api/courses/details?sectionId=&pairingId= */
 export const CourseDetailsQuery = z.object({
-  /** The course's section id. */
-  sectionId: IdParam,
-  /** LMS pairing id, when opened from a pairing (must belong to the section). */
-  pairingId: IdParam.optional(),
+  sectionId: IdParam.describe("The course's section id."),
+  pairingId: IdParam.optional().describe(
+    'LMS pairing id, when opened from a pairing (must belong to the section).',
+  ),
 });
 
 export const CourseDetailsResponse = z.object({
-  /** master: a parent with its children; child / masterChild: a child with its master; standalone. */
-  view: z.enum(['master', 'child', 'masterChild', 'standalone']),
-  course: CourseDetail,
-  /** The master of a child course. */
-  master: CourseRow.nullable(),
-  /** The children of a master course. */
-  children: z.array(CourseRow),
-  actions: CourseActions,
+  view: z
+    .enum(['master', 'child', 'masterChild', 'standalone'])
+    .describe(
+      'master: a parent with its children; child / masterChild: a child with its master; standalone.',
+    ),
+  course: CourseDetail.describe('The course asked for.'),
+  master: CourseRow.nullable().describe('The master of a child course.'),
+  children: z.array(CourseRow).describe('The children of a master course.'),
+  actions: CourseActions.describe('What the caller may do with this course.'),
 });
 
 /** GET /api/courses/childCourseDetails?sectionId= (a child in the master-child view). */
-export const ChildCourseDetailsQuery = z.object({ sectionId: IdParam });
+export const ChildCourseDetailsQuery = z.object({
+  sectionId: IdParam.describe('Section id of the child course.'),
+});
 
 /** GET /api/courses/childList?masterCourseId= */
 export const ChildListQuery = z.object({
-  /** Section id of the master (parent) course. */
-  masterCourseId: IdParam,
+  masterCourseId: IdParam.describe('Section id of the master (parent) course.'),
 });
-export const ChildListResponse = z.object({ masterCourseId: z.number().int(), children: z.array(CourseRow) });
+export const ChildListResponse = z.object({
+  masterCourseId: z.number().int().describe('Section id of the master (parent) course.'),
+  children: z.array(CourseRow).describe('Its child courses.'),
+});
 
 /** GET /api/courses/cgcourses/details/:organizationId/:sectionId */
-export const CgCourseDetailsParams = z.object({ organizationId: IdParam, sectionId: IdParam });
+export const CgCourseDetailsParams = z.object({
+  organizationId: IdParam.describe('Institution id; the section must belong to it.'),
+  sectionId: IdParam.describe("The course's section id."),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Edit, instructors, delete, create
 
-const courseName = z
-  .string()
+const courseName = text()
   .trim()
   .min(1, VALIDATION_TEXT.courseNameRequired)
   .max(COURSE_NAME_MAX, VALIDATION_TEXT.courseNameMax);
-const description = z.string().trim().max(COURSE_DESCRIPTION_MAX).nullable().default(null);
-const sectionCode = z.string().trim().max(SECTION_CODE_MAX).nullable().default(null);
+const description = text().trim().max(COURSE_DESCRIPTION_MAX).nullable().default(null);
+const sectionCode = text().trim().max(SECTION_CODE_MAX).nullable().default(null);
 
 const datesInOrder = (b: { startDate: string; endDate: string }) => b.endDate > b.startDate;
-const datesIssue = { message: VALIDATION_TEXT.endBeforeStart, path: ['endDate'] };
+/** Runs whenever both dates parsed, even when another field failed: every field's message at once. */
+const datesIssue = {
+  message: VALIDATION_TEXT.endBeforeStart,
+  path: ['endDate'],
+  when: (p: { value: unknown }) => {
+    const v = p.value as { startDate?: unknown; endDate?: unknown } | null;
+    return (
+      typeof v?.startDate === 'string' &&
+      typeof v.endDate === 'string' &&
+      !!toIsoDate(v.startDate) &&
+      !!toIsoDate(v.endDate)
+    );
+  },
+};
+
+const customCourseId = text()
+  .trim()
+  .max(CUSTOM_COURSE_ID_MAX, VALIDATION_TEXT.customCourseIdMax)
+  .nullable()
+  .transform((v) => v || null);
+const lmsKind = z.enum(CUSTOM_COURSE_LMS_KINDS).nullable();
+/** A custom course id needs its LMS kind (spec §5). */
+const customIdHasKind = (b: { customCourseId?: string | null; lmsKind?: string | null }) =>
+  !b.customCourseId || !!b.lmsKind;
+const customIdIssue = { message: VALIDATION_TEXT.lmsKindRequired, path: ['lmsKind'] };
+
+/** The course information fields that create course and edit course information share. */
+const courseInfoFields = {
+  courseName: courseName.describe('Course name (required, at most 100 characters).'),
+  description: description.describe('Course description (at most 1,000 characters); null or empty for none.'),
+  sectionCode: sectionCode.describe('Section code (at most 50 characters); null or empty for none.'),
+  startDate: CourseDate.describe('First day of the course (MM/DD/YYYY or YYYY-MM-DD).'),
+  endDate: CourseDate.describe('Last day of the course (MM/DD/YYYY or YYYY-MM-DD), after the start date.'),
+};
 
 /** PUT /api/courses/editSection: course information. Fields not listed cannot be changed here. */
 export const EditSectionBody = z
   .strictObject({
-    sectionId: z.number().int().positive(),
-    /** The version read with the course; a newer one answers 409. */
-    version: z.number().int().positive(),
-    courseName,
-    description,
-    sectionCode,
-    startDate: CourseDate,
-    endDate: CourseDate,
+    sectionId: RowId.describe('The course to edit.'),
+    version: Version.describe('The version read with the course; a newer one answers 409.'),
+    ...courseInfoFields,
+    customCourseId: customCourseId
+      .optional()
+      .describe(
+        'Course id in the LMS, at most 73 characters; needs lmsKind; null or empty removes it; absent keeps it.',
+      ),
+    lmsKind: lmsKind
+      .optional()
+      .describe('LMS kind of the custom course id: canvas or blackboard; absent keeps it.'),
   })
-  .refine(datesInOrder, datesIssue);
+  .refine(datesInOrder, datesIssue)
+  .refine(customIdHasKind, customIdIssue);
 
 export const EditSectionResponse = z.object({
-  /** "Course Information updated successfully" */
-  message: z.string(),
-  course: CourseDetail,
+  message: z.string().describe('Success text: "Course Information updated successfully".'),
+  course: CourseDetail.describe('The course as saved.'),
 });
 
 export const InstructorAssignment = z.strictObject({
-  userId: z.number().int().positive(),
-  /** instructor or ta. */
-  role: CourseRole,
+  userId: RowId.describe("A member of the course's institution."),
+  role: CourseRole.describe('instructor or ta.'),
 });
 
 /** GET /api/courses/instructor?sectionId= */
-export const SectionQuery = z.object({ sectionId: IdParam });
+export const SectionQuery = z.object({ sectionId: IdParam.describe("The course's section id.") });
 export const InstructorListResponse = z.object({
-  sectionId: z.number().int(),
-  instructors: z.array(CourseInstructor),
+  sectionId: z.number().int().describe("The course's section id."),
+  instructors: z.array(CourseInstructor).describe('Instructors and teaching assistants of the course.'),
 });
 
 /** PUT /api/courses/instructor: replaces the course's instructors and TAs. */
 export const EditInstructorBody = z.strictObject({
-  sectionId: z.number().int().positive(),
-  /** At least one; each user at most once; members of the course's institution. */
+  sectionId: RowId.describe('The course whose instructors are replaced.'),
   instructors: z
     .array(InstructorAssignment)
     .min(1)
     .max(20)
-    .refine((list) => new Set(list.map((i) => i.userId)).size === list.length, 'Each user may appear once.'),
+    .refine((list) => new Set(list.map((i) => i.userId)).size === list.length, 'Each user may appear once.')
+    .describe("1 to 20 instructors and TAs; each user at most once; members of the course's institution."),
 });
 export const EditInstructorResponse = z.object({
-  /** "Instructor information updated successfully" */
-  message: z.string(),
-  instructors: z.array(CourseInstructor),
+  message: z.string().describe('Success text: "Instructor information updated successfully".'),
+  instructors: z.array(CourseInstructor).describe('The instructors and TAs as saved.'),
 });
 
 /** DELETE /api/courses/delete?sectionId= */
-export const DeleteCourseQuery = z.object({ sectionId: IdParam });
+export const DeleteCourseQuery = z.object({ sectionId: IdParam.describe('The section to remove.') });
 export const DeleteCourseResponse = z.object({
-  /** "Course successfully deleted" */
-  message: z.string(),
-  sectionId: z.number().int(),
+  message: z.string().describe('Success text: "Course successfully deleted".'),
+  sectionId: z.number().int().describe('The section removed.'),
 });
 
 /** POST /api/courses/createCourse */
 export const CreateCourseBody = z
   .strictObject({
-    /** The institution the course is created in. */
-    organizationId: z.number().int().positive(),
-    courseName,
-    description,
-    sectionCode,
-    startDate: CourseDate,
-    endDate: CourseDate,
-    /** A product the institution has an active offer for. */
-    productId: z.number().int().positive().nullable().default(null),
-    /** studentuse (default) or instructoruse. */
-    useType: UseType.default('studentuse'),
-    instructors: z.array(InstructorAssignment).max(20).default([]),
-    /** Course id in the LMS, at most 73 characters. */
-    customCourseId: z
-      .string()
-      .trim()
-      .max(CUSTOM_COURSE_ID_MAX, VALIDATION_TEXT.customCourseIdMax)
-      .nullable()
+    organizationId: RowId.describe('The institution the course is created in.'),
+    ...courseInfoFields,
+    productId: RowId.nullable().default(null).describe('A product the institution has an active offer for.'),
+    useType: UseType.default('studentuse').describe('studentuse (default) or instructoruse.'),
+    instructors: z
+      .array(InstructorAssignment)
+      .max(20)
+      .default([])
+      .describe('Up to 20 instructors and TAs (members of the institution), each user at most once.'),
+    customCourseId: customCourseId
       .default(null)
-      .transform((v) => v || null),
-    /** LMS kind of the custom course id: canvas or blackboard. */
-    lmsKind: z.enum(CUSTOM_COURSE_LMS_KINDS).nullable().default(null),
+      .describe('Course id in the LMS, at most 73 characters; needs lmsKind.'),
+    lmsKind: lmsKind.default(null).describe('LMS kind of the custom course id: canvas or blackboard.'),
   })
   .refine(datesInOrder, datesIssue)
-  .refine((b) => !b.customCourseId || b.lmsKind, {
-    message: VALIDATION_TEXT.lmsKindRequired,
-    path: ['lmsKind'],
-  })
+  .refine(customIdHasKind, customIdIssue)
   .refine((b) => new Set(b.instructors.map((i) => i.userId)).size === b.instructors.length, {
     message: 'Each user may appear once.',
     path: ['instructors'],
   });
 
 export const CreateCourseResponse = z.object({
-  /** "Course created successfully" */
-  message: z.string(),
-  course: CourseDetail,
+  message: z.string().describe('Success text: "Course created successfully".'),
+  course: CourseDetail.describe('The course created.'),
 });
 
 /** Success texts of spec §8 (and ours where the spec gives none). */

@@ -1,131 +1,156 @@
 import { z } from 'zod';
 import { InstitutionSummary } from './auth';
-import { IdParam } from './common';
+import { IdParam, text } from './common';
 import { CourseListFilters, CourseListResponse, CourseRow } from './courses';
 
 /** GET /api/institution/institutionListFilterByName?name= */
 export const InstitutionSearchQuery = z.object({
-  /** Case-insensitive part of the institution's display name; empty lists the first page. */
-  name: z.string().trim().max(200).default(''),
-  /** At most this many results. */
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  name: text()
+    .trim()
+    .max(200)
+    .default('')
+    .describe("Case-insensitive part of the institution's display name; empty lists the first page."),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('At most this many results.'),
 });
 
 export const InstitutionListResponse = z.object({
-  organizations: z.array(InstitutionSummary),
+  organizations: z.array(InstitutionSummary).describe('Matching institutions, ordered by display name.'),
 });
 
 // ---------------------------------------------------------------------------------------------
-// Institution details, people, offers, LMS mappings, course lists (issue 4)
+// Institution details, people, LMS mappings, course lists (offers: contract/offers.ts)
 
 /** An institution's settings as stored. */
 export const InstitutionDetails = z.object({
-  /** Institution id (the spec's orgId). */
-  orgId: z.number().int(),
-  displayName: z.string(),
-  aggregateName: z.string().nullable(),
-  /** Parent organisation. */
-  organizationName: z.string().nullable(),
-  /** Days from course start to census; -1 means census off or not set. */
-  censusDuration: z.number().int(),
-  offerType: z.string().nullable(),
-  orgInclusiveId: z.string().nullable(),
-  inclusiveAccess: z.boolean(),
-  /** Last day of the institution's inclusive offer (YYYY-MM-DD), if any. */
-  inclusiveOfferEndsOn: z.string().nullable(),
-  /** Optimistic-lock version: send it back when saving. */
-  version: z.number().int(),
-  updatedAt: z.string(),
+  orgId: z.number().int().describe("Institution id (the spec's orgId)."),
+  displayName: z.string().describe('Display name as stored (the UI shows it uppercased).'),
+  aggregateName: z.string().nullable().describe('Aggregate name of the institution; null when none is set.'),
+  organizationName: z.string().nullable().describe('Parent organisation.'),
+  censusDuration: z
+    .number()
+    .int()
+    .describe('Days from course start to census; -1 means census off or not set.'),
+  offerType: z
+    .string()
+    .nullable()
+    .describe('Offer type: INCLUSIVE_ACCESS, EQUITABLE_ACCESS, DIRECT_TO_STUDENT, OPT_IN, or null for none.'),
+  orgInclusiveId: z
+    .string()
+    .nullable()
+    .describe("The institution's inclusive-access id; null when none is set."),
+  inclusiveAccess: z.boolean().describe('Whether the institution has inclusive access.'),
+  inclusiveOfferEndsOn: z
+    .string()
+    .nullable()
+    .describe("Last day of the institution's inclusive offer (YYYY-MM-DD), if any."),
+  version: z.number().int().describe('Optimistic-lock version: send it back when saving.'),
+  updatedAt: z.string().describe('Last change (ISO 8601).'),
 });
 
 /** Path `:organizationId`. */
-export const OrganizationParams = z.object({ organizationId: IdParam });
+export const OrganizationParams = z.object({
+  organizationId: IdParam.describe("Institution id (the spec's orgId / organizationId)."),
+});
+
+export const Department = z.object({
+  id: z.number().int().describe('Department id.'),
+  name: z.string().describe('Department name, unique within the institution.'),
+});
 
 export const DepartmentsResponse = z.object({
-  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  departments: z.array(Department).describe("The institution's departments."),
 });
 
 /** Search inside an institution's people. */
 export const PeopleQuery = z.object({
-  /** Case-insensitive part of name, e-mail or username. */
-  q: z.string().trim().max(200).default(''),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  q: text().trim().max(200).default('').describe('Case-insensitive part of name, e-mail or username.'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(50)
+    .describe('At most this many people (1 to 200, default 50).'),
 });
 
 export const InstitutionPerson = z.object({
-  userId: z.number().int(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  /** instructor, ta, student or admin. */
-  courseRole: z.string(),
+  userId: z.number().int().describe('User id.'),
+  username: z.string().describe('Account username.'),
+  firstName: z.string().describe('First name.'),
+  lastName: z.string().describe('Last name.'),
+  displayName: z.string().describe('Name as displayed.'),
+  email: z.string().describe('E-mail address.'),
+  courseRole: z.string().describe('instructor, ta, student or admin.'),
 });
 
 /** GET /api/institution/instructorListForInstitution/:organizationId (members with role instructor or ta). */
-export const InstructorListForInstitutionResponse = z.object({ instructors: z.array(InstitutionPerson) });
-/** GET /api/institution/usersListForInstution/:organizationId (all members except students). */
-export const UsersListForInstitutionResponse = z.object({ users: z.array(InstitutionPerson) });
-
-export const InstitutionOffer = z.object({
-  offerId: z.number().int(),
-  productId: z.number().int(),
-  isbn: z.string(),
-  title: z.string(),
-  offerType: z.string(),
-  /** APPROVED, NEW, REJECTED, EXPIRED, PENDING ... (shown through offerStatusDisplay). */
-  offerStatus: z.string(),
-  inclusive: z.boolean(),
-  startsOn: z.string().nullable(),
-  endsOn: z.string().nullable(),
+export const InstructorListForInstitutionResponse = z.object({
+  instructors: z.array(InstitutionPerson).describe('Members whose course role is instructor or ta.'),
 });
-/** GET /api/institution/offers?organizationId= ; 404 "No offers available for this Organization" when none. */
-export const InstitutionOffersResponse = z.object({ offers: z.array(InstitutionOffer) });
-export const NO_OFFERS_MESSAGE = 'No offers available for this Organization';
+/** GET /api/institution/usersListForInstution/:organizationId (all members except students). */
+export const UsersListForInstitutionResponse = z.object({
+  users: z.array(InstitutionPerson).describe('Members of the institution other than students.'),
+});
 
 /** GET /api/institution/getAllLMSMapping?organizationId= */
 export const LmsMappingResponse = z.object({
-  integrations: z.array(
-    z.object({
-      integrationId: z.number().int(),
-      lmsKind: z.string(),
-      name: z.string(),
-      pairings: z.number().int(),
-    }),
-  ),
-  mappings: z.array(
-    z.object({
-      pairingId: z.number().int(),
-      lmsKind: z.string().nullable(),
-      lmsCourseId: z.string(),
-      lmsCourseName: z.string().nullable(),
-      customCourseId: z.string().nullable(),
-      productId: z.number().int(),
-      productName: z.string(),
-      sectionId: z.number().int().nullable(),
-      integrationName: z.string().nullable(),
-    }),
-  ),
+  integrations: z
+    .array(
+      z.object({
+        integrationId: z.number().int().describe('Integration id.'),
+        lmsKind: z.string().describe('LMS kind: canvas, blackboard, moodle, d2l ...'),
+        name: z.string().describe('Name of the integration.'),
+        pairings: z.number().int().describe('Number of LMS course pairings made through this integration.'),
+      }),
+    )
+    .describe("The institution's LTI 1.3 / LMS integrations."),
+  mappings: z
+    .array(
+      z.object({
+        pairingId: z.number().int().describe("Id of the LMS course pairing (the spec's pairingId)."),
+        lmsKind: z
+          .string()
+          .nullable()
+          .describe('LMS kind of the custom course id (canvas, blackboard); null if none.'),
+        lmsCourseId: z.string().describe('Course id in the LMS.'),
+        lmsCourseName: z.string().nullable().describe('Course name in the LMS, when known.'),
+        customCourseId: z
+          .string()
+          .nullable()
+          .describe('Custom course id (at most 73 characters); null if none.'),
+        productId: z.number().int().describe('The paired product.'),
+        productName: z.string().describe('Name of the paired product.'),
+        sectionId: z.number().int().nullable().describe('The section the pairing belongs to; null if none.'),
+        integrationName: z.string().nullable().describe('Name of the integration used; null if none.'),
+      }),
+    )
+    .describe("The institution's LMS course pairings."),
 });
 
 /** GET /api/organization/:organizationId : what the create-course form needs. */
 export const CourseCreationInfoResponse = z.object({
-  orgId: z.number().int(),
-  displayName: z.string(),
-  censusDuration: z.number().int(),
-  /** Products with an active (APPROVED or NEW) offer to the institution. */
-  products: z.array(
-    z.object({
-      productId: z.number().int(),
-      productName: z.string(),
-      isbn: z.string(),
-      offerType: z.string(),
-    }),
-  ),
-  /** LMS kinds of the institution's integrations that take a custom course id (canvas, blackboard). */
-  lmsKinds: z.array(z.string()),
-  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  orgId: z.number().int().describe('Institution id.'),
+  displayName: z.string().describe('Display name of the institution.'),
+  censusDuration: z
+    .number()
+    .int()
+    .describe('Days from course start to census; -1 means census off or not set.'),
+  products: z
+    .array(
+      z.object({
+        productId: z.number().int().describe('Product id.'),
+        productName: z.string().describe('Product name.'),
+        isbn: z.string().describe("The product's ISBN."),
+        offerType: z.string().describe("Offer type of the institution's offer for the product."),
+      }),
+    )
+    .describe('Products with an active (APPROVED or NEW) offer to the institution.'),
+  lmsKinds: z
+    .array(z.string())
+    .describe(
+      "LMS kinds of the institution's integrations that take a custom course id (canvas, blackboard).",
+    ),
+  departments: z.array(Department).describe("The institution's departments."),
 });
 
 /**
@@ -138,15 +163,18 @@ export const InstitutionDataResponse = CourseListResponse;
 
 /** GET /api/institution/getMasterAndChildcourseListForInstitution?organizationId= */
 export const MasterChildListQuery = z.object({
-  organizationId: IdParam,
-  /** Limit to masters of one period (CURRENT, FUTURE, PAST); all when absent. */
-  coursePeriod: z
-    .string()
+  organizationId: IdParam.describe("Institution id (the spec's orgId / organizationId)."),
+  coursePeriod: text()
     .trim()
     .toUpperCase()
     .pipe(z.enum(['CURRENT', 'FUTURE', 'PAST', 'ALL']))
-    .default('ALL'),
+    .default('ALL')
+    .describe(
+      'Limit to masters of one period: CURRENT, FUTURE or PAST (case-insensitive); ALL (default) for all.',
+    ),
 });
 export const MasterChildListResponse = z.object({
-  masters: z.array(CourseRow.extend({ children: z.array(CourseRow) })),
+  masters: z
+    .array(CourseRow.extend({ children: z.array(CourseRow).describe('The child courses of this parent.') }))
+    .describe('Parent (master) courses, each with its child courses.'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTERNAL_USER_RIGHTS } from '../permissions';
+import { INT_MAX, text } from './common';
 
 /** Spec §2/§5 texts of the EAD Admin page. */
 export const INTERNAL_USER_MESSAGES = {
@@ -10,41 +11,59 @@ export const INTERNAL_USER_MESSAGES = {
   alreadyInternal: 'This user is already an internal user.',
 } as const;
 
+/** The OpenAPI description of each internal-user right (spec §2 role summary). */
+const INTERNAL_USER_RIGHT_TEXT: Record<keyof typeof INTERNAL_USER_RIGHTS, string> = {
+  accessAllInstitutions: 'Access to all institutions.',
+  accessCoursesTab: 'May open the Courses tab.',
+  accessCourseDetailsTab: 'May open the Course Details tab.',
+  accessOffersPage: 'May open the Offers page.',
+  accessProductsTab: 'May open the Products tab.',
+  accessAdminTab: 'May open the Inclusive Access tab.',
+  copyCoursesInCourseTab: 'May copy courses in the Courses tab (never: false).',
+  editCourseInformationInCourseTab: 'May edit course information in the Courses tab (never: false).',
+  editCourseInformationInCourseDetailsTab:
+    'May edit course information in the Course Details tab (never: false).',
+};
+
 /** The fixed rights of an internal user, as booleans. */
 export const InternalUserRights = z.object(
-  Object.fromEntries(Object.keys(INTERNAL_USER_RIGHTS).map((k) => [k, z.boolean()])) as Record<
-    keyof typeof INTERNAL_USER_RIGHTS,
-    z.ZodBoolean
-  >,
+  Object.fromEntries(
+    Object.keys(INTERNAL_USER_RIGHTS).map((k) => [
+      k,
+      z.boolean().describe(INTERNAL_USER_RIGHT_TEXT[k as keyof typeof INTERNAL_USER_RIGHTS]),
+    ]),
+  ) as Record<keyof typeof INTERNAL_USER_RIGHTS, z.ZodBoolean>,
 );
 
 /** One internal user (spec §3). */
 export const InternalUser = z.object({
-  /** Identity id (IES ID). */
-  piId: z.string(),
-  /** "First Last". */
-  memberName: z.string(),
-  email: z.string(),
-  userName: z.string(),
-  memberType: z.literal('identity_id'),
-  permissions: InternalUserRights,
+  piId: z.string().describe('Identity id (IES ID).'),
+  memberName: z.string().describe('"First Last".'),
+  email: z.string().describe('E-mail address.'),
+  userName: z.string().describe('Account username.'),
+  memberType: z.literal('identity_id').describe('Always "identity_id": piId is an identity id.'),
+  permissions: InternalUserRights.describe('The fixed rights every internal user has.'),
 });
 export type InternalUser = z.infer<typeof InternalUser>;
 
 /** GET /api/groupAuth/userGroupDetails?groupId= ; without groupId: the environment's internal group. */
 export const UserGroupDetailsQuery = z.object({
-  /** The internal group: its environment id (e.g. ead-internal-dev) or its numeric id. */
-  groupId: z.string().trim().max(100).optional(),
+  groupId: text()
+    .trim()
+    .max(100)
+    .refine((v) => !/^\d+$/.test(v) || Number(v) <= INT_MAX, 'A numeric group id is at most 2147483647.')
+    .optional()
+    .describe('The internal group: its environment id (e.g. ead-internal-dev) or its numeric id.'),
 });
 
 export const UserGroupDetailsResponse = z.object({
-  /** Numeric id of the internal group (for POST/DELETE groupAuth/groupMember). */
-  groupId: z.number().int(),
-  /** The environment's id of the group. */
-  externalId: z.string(),
-  users: z.array(InternalUser),
-  /** The caller may create and remove internal users (super admins). */
-  canEdit: z.boolean(),
+  groupId: z
+    .number()
+    .int()
+    .describe('Numeric id of the internal group (for POST/DELETE groupAuth/groupMember).'),
+  externalId: z.string().describe("The environment's id of the group."),
+  users: z.array(InternalUser).describe('Members of the internal group.'),
+  canEdit: z.boolean().describe('The caller may create and remove internal users (super admins).'),
 });
 
 /** Header of InternalUserList.csv (spec §3 without the {hash} placeholders). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam } from './common';
+import { IdParam, text } from './common';
 
 /**
  * GET /api/institution/download/ISReport?organizationId= : one line per course (institution summary).
@@ -9,14 +9,13 @@ import { IdParam } from './common';
  * Cells starting with = + - @ tab or CR get a leading ' (formula-injection guard).
  */
 export const ReportQuery = z.object({
-  organizationId: IdParam,
-  /** Limit to one period (CURRENT, FUTURE, PAST); ALL by default. */
-  coursePeriod: z
-    .string()
+  organizationId: IdParam.describe('The institution reported on.'),
+  coursePeriod: text()
     .trim()
     .toUpperCase()
     .pipe(z.enum(['CURRENT', 'FUTURE', 'PAST', 'ALL']))
-    .default('ALL'),
+    .default('ALL')
+    .describe('Limit to one period: CURRENT, FUTURE or PAST (case-insensitive); ALL (default) for all.'),
 });
 
 /** The CSV body (documented as a string). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam, PermissionName } from './common';
+import { IdParam, PermissionName, RowId, text, Version } from './common';
 
 /** Spec §5 role-name rules. */
 export const ROLE_MESSAGES = {
@@ -16,63 +16,73 @@ export const ROLE_MESSAGES = {
   mapFirst: 'This role has users. Map them to other roles before deleting it.',
 } as const;
 
-export const RoleName = z.string().trim().min(1, ROLE_MESSAGES.blank).max(100, 'At most 100 characters.');
+export const RoleName = text().trim().min(1, ROLE_MESSAGES.blank).max(100, 'At most 100 characters.');
 
 /** A role (user group) of an institution. */
 export const Role = z.object({
-  groupId: z.number().int(),
-  /** The institution (organization) the role belongs to. */
-  contextId: z.number().int(),
-  contextType: z.literal('ORGANIZATION'),
-  name: z.string(),
-  permissions: z.array(PermissionName),
-  /** Bumped by every change; send it back when updating (409 when someone else changed it). */
-  version: z.number().int(),
-  /** Number of users holding the role. */
-  memberCount: z.number().int(),
-  /** Members as the spec shapes them. */
-  members: z.object({ memberType: z.literal('identity_id'), memberIds: z.array(z.number().int()) }),
+  groupId: z.number().int().describe('Role (group) id.'),
+  contextId: z.number().int().describe('The institution (organization) the role belongs to.'),
+  contextType: z.literal('ORGANIZATION').describe('Always ORGANIZATION: roles belong to an institution.'),
+  name: z.string().describe('Role name, unique within the institution.'),
+  permissions: z.array(PermissionName).describe('Permissions the role grants in its institution.'),
+  version: z
+    .number()
+    .int()
+    .describe('Bumped by every change; send it back when updating (409 when someone else changed it).'),
+  memberCount: z.number().int().describe('Number of users holding the role.'),
+  members: z
+    .object({
+      memberType: z.literal('identity_id').describe('Always "identity_id": memberIds are user ids.'),
+      memberIds: z.array(z.number().int()).describe('Ids of the users holding the role.'),
+    })
+    .describe('Members as the spec shapes them.'),
 });
 export type Role = z.infer<typeof Role>;
 
 /** GET /api/groupAuth/group?contextId= */
 export const GroupListQuery = z.object({
-  /** Institution id. */
-  contextId: IdParam,
+  contextId: IdParam.describe('Institution id.'),
 });
 
 export const GroupListResponse = z.object({
-  groups: z.array(Role),
-  /** The caller may create, change and delete roles here. */
-  canEdit: z.boolean(),
-  /** Permissions the caller may grant (those they hold themselves, plus NO_DASHBOARD_ACCESS). */
-  grantable: z.array(PermissionName),
+  groups: z.array(Role).describe("The institution's roles."),
+  canEdit: z.boolean().describe('The caller may create, change and delete roles here.'),
+  grantable: z
+    .array(PermissionName)
+    .describe('Permissions the caller may grant (those they hold themselves, plus NO_DASHBOARD_ACCESS).'),
 });
 
 /** POST /api/groupAuth/group: create a role, or copy one (`copyFromGroupId`). */
 export const CreateGroupBody = z.object({
-  contextId: IdParam,
-  name: RoleName,
-  /** Permissions of the new role (ignored when copying). */
-  permissions: z.array(PermissionName).max(20).default([]),
-  /** Copy the permissions of this role of the same institution. */
-  copyFromGroupId: z.number().int().positive().optional(),
+  contextId: IdParam.describe('The institution the role is created in.'),
+  name: RoleName.describe('Name of the new role: 1 to 100 characters, unique within the institution.'),
+  permissions: z
+    .array(PermissionName)
+    .max(20)
+    .default([])
+    .describe('Permissions of the new role (ignored when copying).'),
+  copyFromGroupId: RowId.optional().describe('Copy the permissions of this role of the same institution.'),
 });
 
 export const GroupWriteResponse = z.object({
-  group: Role,
-  description: z.string(),
+  group: Role.describe('The role as saved.'),
+  description: z
+    .string()
+    .describe('Success text: "Role created successfully." or "Role updated successfully."'),
 });
 
 /** PUT /api/groupAuth/group?groupId= : rename and/or change permissions. */
-export const GroupIdQuery = z.object({ groupId: IdParam });
+export const GroupIdQuery = z.object({ groupId: IdParam.describe('Role (group) id.') });
 
 export const UpdateGroupBody = z
   .object({
-    name: RoleName.optional(),
-    permissions: z.array(PermissionName).max(20).optional(),
-    /** The version the editor loaded. */
-    version: z.number().int().positive(),
+    name: RoleName.optional().describe('New name (1 to 100 characters); omit to keep the name.'),
+    permissions: z
+      .array(PermissionName)
+      .max(20)
+      .optional()
+      .describe('The complete new permission list; omit to keep the permissions.'),
+    version: Version.describe('The version the editor loaded.'),
   })
   .refine((b) => b.name !== undefined || b.permissions !== undefined, {
     message: 'Nothing to change: send a name or permissions.',
@@ -81,82 +91,92 @@ export const UpdateGroupBody = z
 
 /** DELETE /api/groupAuth/group?groupId= ; users still in the role must be mapped first. The body is optional. */
 export const DeleteGroupFields = z.object({
-  /** Move each listed user to another role of the institution before deleting. */
   mappings: z
-    .array(z.object({ memberId: z.number().int().positive(), groupId: z.number().int().positive() }))
+    .array(
+      z.object({
+        memberId: RowId.describe('A user of the role being deleted.'),
+        groupId: RowId.describe('The role of the same institution the user moves to.'),
+      }),
+    )
     .max(10_000)
-    .default([]),
-  /** Move every remaining user to this role. */
-  reassignAllTo: z.number().int().positive().optional(),
-  /** The version the caller saw. */
-  version: z.number().int().positive().optional(),
+    .default([])
+    .describe('Move each listed user to another role of the institution before deleting.'),
+  reassignAllTo: RowId.optional().describe('Move every remaining user to this role.'),
+  version: Version.optional().describe('The version the caller saw.'),
 });
 export const DeleteGroupBody = z.preprocess((v) => v ?? {}, DeleteGroupFields);
 
 export const DeleteGroupResponse = z.object({
-  status: z.literal('OK'),
-  /** Users moved to other roles. */
-  moved: z.number().int(),
-  description: z.string(),
+  status: z.literal('OK').describe('Always "OK".'),
+  moved: z.number().int().describe('Users moved to other roles.'),
+  description: z.string().describe('Success text: "Role deleted successfully."'),
 });
 
 /** GET /api/groupAuth/groupsByMember?memberId=&organizationIdForRole= */
 export const GroupsByMemberQuery = z.object({
-  memberId: IdParam,
-  /** Limit to the roles of this institution (always applied for users without flags). */
-  organizationIdForRole: IdParam.optional(),
+  memberId: IdParam.describe('The user whose roles are listed.'),
+  organizationIdForRole: IdParam.optional().describe(
+    'Limit to the roles of this institution (always applied for users without flags).',
+  ),
 });
 
 export const GroupsByMemberResponse = z.object({
-  groups: z.array(
-    z.object({
-      groupId: z.number().int(),
-      /** null for the provider-wide internal-user group. */
-      contextId: z.number().int().nullable(),
-      name: z.string(),
-      permissions: z.array(PermissionName),
-      organizationName: z.string().nullable(),
-    }),
-  ),
+  groups: z
+    .array(
+      z.object({
+        groupId: z.number().int().describe('Role (group) id.'),
+        contextId: z
+          .number()
+          .int()
+          .nullable()
+          .describe('The institution of the role; null for the provider-wide internal-user group.'),
+        name: z.string().describe('Role name.'),
+        permissions: z.array(PermissionName).describe('Permissions the role grants.'),
+        organizationName: z
+          .string()
+          .nullable()
+          .describe('Display name of the institution; null for no institution.'),
+      }),
+    )
+    .describe('The roles (groups) the user holds.'),
 });
 
 /** A user of a role, with the details the role page shows. */
 export const GroupUser = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  status: z.string(),
-  memberType: z.literal('identity_id'),
+  id: z.number().int().describe('User id.'),
+  username: z.string().describe('Account username.'),
+  firstName: z.string().describe('First name.'),
+  lastName: z.string().describe('Last name.'),
+  displayName: z.string().describe('"First Last".'),
+  email: z.string().describe('E-mail address.'),
+  status: z.string().describe('Account status: active, pending or disabled.'),
+  memberType: z.literal('identity_id').describe('Always "identity_id": id is a user id.'),
 });
 
 /** GET /api/groupAuth/groupMember?groupId= : the role and its users. */
 export const GroupMembersResponse = z.object({
-  group: Role,
-  users: z.array(GroupUser),
+  group: Role.describe('The role.'),
+  users: z.array(GroupUser).describe('The users holding it.'),
 });
 
 /** POST /api/groupAuth/groupMember: add users to a group (a role, or the internal-user group). */
 export const AddGroupMembersBody = z.object({
-  groupId: z.number().int().positive(),
-  memberType: z.literal('identity_id').default('identity_id'),
-  /** User ids (identity ids); numeric strings are accepted. */
-  memberIds: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  groupId: RowId.describe('The role, or the internal-user group, to add the users to.'),
+  memberType: z.literal('identity_id').default('identity_id').describe('Always "identity_id" (the default).'),
+  memberIds: z
+    .array(IdParam)
+    .min(1)
+    .max(1000)
+    .describe('User ids (identity ids); numeric strings are accepted.'),
 });
 
 /** PUT /api/groupAuth/groupMember: change the role of selected users, or of all users, of a role. */
 export const ChangeGroupMembersBody = z
   .object({
-    /** The role the users hold now. */
-    fromGroupId: z.number().int().positive(),
-    /** The role they get. */
-    groupId: z.number().int().positive(),
-    /** Selected users; omit with `all: true`. */
-    memberIds: z.array(z.number().int().positive()).max(10_000).optional(),
-    /** Every user of `fromGroupId`. */
-    all: z.boolean().default(false),
+    fromGroupId: RowId.describe('The role the users hold now.'),
+    groupId: RowId.describe('The role they get.'),
+    memberIds: z.array(RowId).max(10_000).optional().describe('Selected users; omit with `all: true`.'),
+    all: z.boolean().default(false).describe('Every user of `fromGroupId`.'),
   })
   .refine((b) => b.all || (b.memberIds?.length ?? 0) > 0, {
     message: 'Select at least one user, or all users.',
@@ -165,26 +185,27 @@ export const ChangeGroupMembersBody = z
   .refine((b) => b.fromGroupId !== b.groupId, { message: 'Choose a different role.', path: ['groupId'] });
 
 export const GroupMembersWriteResponse = z.object({
-  status: z.literal('OK'),
-  /** Users added, moved or removed. */
-  count: z.number().int(),
-  description: z.string(),
+  status: z.literal('OK').describe('Always "OK".'),
+  count: z.number().int().describe('Users added, moved or removed.'),
+  description: z.string().describe('Success text to show.'),
 });
 
 /** DELETE /api/groupAuth/groupMember?groupId=&memberType=&memberId= */
 export const RemoveGroupMemberQuery = z.object({
-  groupId: IdParam,
-  memberType: z.literal('identity_id').default('identity_id'),
-  memberId: IdParam,
+  groupId: IdParam.describe('The role, or the internal-user group, to remove the user from.'),
+  memberType: z.literal('identity_id').default('identity_id').describe('Always "identity_id" (the default).'),
+  memberId: IdParam.describe('The user to remove.'),
 });
 
 /** GET /api/groupAuth/plaUrls */
 export const PlaUrlsResponse = z.object({
-  urls: z.object({
-    help: z.string(),
-    terms: z.string(),
-    privacy: z.string(),
-    account: z.string(),
-    console: z.string(),
-  }),
+  urls: z
+    .object({
+      help: z.string().describe('URL of the help site of this environment.'),
+      terms: z.string().describe('URL of the Terms of Use (footer link).'),
+      privacy: z.string().describe('URL of the Privacy Policy (footer link).'),
+      account: z.string().describe("URL of the user's account page in this environment."),
+      console: z.string().describe('URL of the console of this environment.'),
+    })
+    .describe('Environment links (help, terms, privacy, account, console).'),
 });

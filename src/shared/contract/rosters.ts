@@ -1,43 +1,52 @@
 import { z } from 'zod';
 import { OPT_STATUSES } from '../status';
-import { IdParam } from './common';
+import { IdParam, text } from './common';
 
 /** GET /api/courses/roster?sectionId= : one page of a course's students. */
 export const RosterQuery = z.object({
-  sectionId: IdParam,
-  /** Case-insensitive part of the student's name, e-mail or username. */
-  q: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  /** Rows per page (at most 200). */
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.enum(['lastName', 'email', 'accessEndsAt', 'currentAccess', 'optStatus']).default('lastName'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  sectionId: IdParam.describe("The course's section id."),
+  q: text()
+    .trim()
+    .max(200)
+    .default('')
+    .describe("Case-insensitive part of the student's name, e-mail or username."),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number.'),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25).describe('Rows per page (at most 200).'),
+  sort: z
+    .enum(['lastName', 'email', 'accessEndsAt', 'currentAccess', 'optStatus'])
+    .default('lastName')
+    .describe('Sort column (default lastName).'),
+  order: z.enum(['asc', 'desc']).default('asc').describe('asc (default) or desc.'),
 });
 
 export const RosterStudent = z.object({
-  enrollmentId: z.number().int(),
-  userId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  username: z.string(),
-  /** Spec §3 Access: PAID or TEMP and when it ends (null: no end). Shown through accessDisplay. */
-  access: z.object({ type: z.string(), endsAt: z.string().nullable() }),
-  /** Not_Paid, Institution_Paid, Provider_Paid, or null (shown NA). */
-  currentAccess: z.string().nullable(),
-  /** optin or optout. */
-  optStatus: z.enum(OPT_STATUSES),
+  enrollmentId: z.number().int().describe('Enrollment id.'),
+  userId: z.number().int().describe("The student's user id."),
+  firstName: z.string().describe('First name.'),
+  lastName: z.string().describe('Last name.'),
+  email: z.string().describe('E-mail address.'),
+  username: z.string().describe('Account username.'),
+  access: z
+    .object({
+      type: z.string().describe('PAID or TEMP (the 14 day trial).'),
+      endsAt: z.string().nullable().describe('When the access ends (ISO 8601); null: no end.'),
+    })
+    .describe('Spec §3 Access: PAID or TEMP and when it ends (null: no end). Shown through accessDisplay.'),
+  currentAccess: z
+    .string()
+    .nullable()
+    .describe('Not_Paid, Institution_Paid, Provider_Paid, or null (shown NA).'),
+  optStatus: z.enum(OPT_STATUSES).describe('optin or optout.'),
 });
 
 export const RosterResponse = z.object({
-  sectionId: z.number().int(),
-  courseName: z.string(),
-  students: z.array(RosterStudent),
-  /** Students matching the search (all pages). */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  sectionId: z.number().int().describe("The course's section id."),
+  courseName: z.string().describe('Course name.'),
+  students: z.array(RosterStudent).describe('The students of the requested page.'),
+  total: z.number().int().describe('Students matching the search (all pages).'),
+  page: z.number().int().describe('1-based page number answered.'),
+  pageSize: z.number().int().describe('Rows per page.'),
 });
 
 /** GET /api/courses/roster/export?sectionId= : the whole roster as CSV. */
-export const RosterExportQuery = z.object({ sectionId: IdParam });
+export const RosterExportQuery = z.object({ sectionId: IdParam.describe("The course's section id.") });

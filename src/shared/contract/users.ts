@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USERS_PER_PAGE } from '../constants';
-import { IdParam } from './common';
+import { IdParam, INT_MAX, RowId, text, Version } from './common';
 
 /** A plain e-mail shape: something@domain.tld, no spaces. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -9,228 +9,232 @@ export const USERNAME_RE = /^[\p{L}\p{N}._@+-]{2,100}$/u;
 /** A cell or field may not start like a spreadsheet formula (=, +, @) or hold control characters. */
 export const NAME_RE = /^(?![=+@])[^\p{Cc}]{1,100}$/u;
 
-export const PersonName = z
-  .string()
+export const PersonName = text()
   .trim()
   .min(1, 'Name is required.')
   .max(100, 'At most 100 characters.')
   .regex(NAME_RE, 'A name may not start with =, + or @.');
-export const Email = z
-  .string()
+export const Email = text()
   .trim()
   .min(1, 'E-mail is required.')
   .max(254, 'At most 254 characters.')
   .regex(EMAIL_RE, 'Enter a valid e-mail address.')
   .transform((v) => v.toLowerCase());
-export const Username = z
-  .string()
+export const Username = text()
   .trim()
   .regex(USERNAME_RE, 'A user name has 2 to 100 letters, digits or . _ @ + - and no spaces.');
 /** A role (group) id; required in the user forms. */
-export const RoleId = z.number({ error: 'Role is required.' }).int().positive('Role is required.');
+export const RoleId = z
+  .number({ error: 'Role is required.' })
+  .int()
+  .positive('Role is required.')
+  .max(INT_MAX, 'Role is required.');
 
 /** A role of a user in one institution. */
 export const UserRole = z.object({
-  /** Group (role) id. */
-  groupId: z.number().int(),
-  /** Role name. */
-  name: z.string(),
+  groupId: z.number().int().describe('Group (role) id.'),
+  name: z.string().describe('Role name.'),
 });
 
 /** An institution a user belongs to, as seen from the current institution. */
 export const UserOrganization = z.object({
-  /** Institution id. */
-  id: z.number().int(),
-  /** The user's role name there, or null without a role. */
-  role: z.string().nullable(),
-  /** Institution display name. */
-  organizationName: z.string(),
+  id: z.number().int().describe('Institution id.'),
+  role: z.string().nullable().describe("The user's role name there, or null without a role."),
+  organizationName: z.string().describe('Institution display name.'),
 });
 
 export const UserStatus = z.enum(['active', 'pending', 'disabled']);
 
 /** One user as the Users page lists it. */
 export const UserSummary = z.object({
-  /** User id (the spec's userId / piId). */
-  id: z.number().int(),
-  /** Login name: the account's unique identifier. */
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** "First Last". */
-  displayName: z.string(),
-  email: z.string(),
-  /** active, pending (account requested, password not set yet) or disabled. */
-  status: UserStatus,
-  /** Roles in the current institution. */
-  roles: z.array(UserRole),
-  /** The current institution when the user belongs to it (other institutions are not disclosed). */
-  organizations: z.array(UserOrganization),
-  /** Belongs to the current institution. */
-  member: z.boolean(),
-  /** Holds superAdmin, associateSuperAdmin or nasupport (only super admins may edit such users). */
-  flagged: z.boolean(),
-  /** Row version for the edit form. */
-  version: z.number().int(),
+  id: z.number().int().describe("User id (the spec's userId / piId)."),
+  username: z.string().describe("Login name: the account's unique identifier."),
+  firstName: z.string().describe('First name.'),
+  lastName: z.string().describe('Last name.'),
+  displayName: z.string().describe('"First Last".'),
+  email: z.string().describe('E-mail address (lowercase).'),
+  status: UserStatus.describe('active, pending (account requested, password not set yet) or disabled.'),
+  roles: z.array(UserRole).describe('Roles in the current institution.'),
+  organizations: z
+    .array(UserOrganization)
+    .describe('The current institution when the user belongs to it (other institutions are not disclosed).'),
+  member: z.boolean().describe('Belongs to the current institution.'),
+  flagged: z
+    .boolean()
+    .describe('Holds superAdmin, associateSuperAdmin or nasupport (only super admins may edit such users).'),
+  version: z.number().int().describe('Row version for the edit form.'),
 });
 export type UserSummary = z.infer<typeof UserSummary>;
 
 /** POST /api/registrarUser/searchUser: the Users page search form. */
 export const SearchUserBody = z.object({
-  /** Institution whose users are searched (and whose roles are returned). */
-  organizationId: IdParam,
-  /** Case-insensitive part of first name, last name, "first last", e-mail or user name; empty lists all. */
-  searchText: z.string().trim().max(200).default(''),
-  /**
-   * Also find accounts outside the institution (to add them). Those match only an exact e-mail or
-   * user name, so other institutions' users cannot be listed.
-   */
-  includeOtherInstitutions: z.boolean().default(false),
-  /** Zero-based page index. */
-  page: z.number().int().min(0).max(100_000).default(0),
-  /** Results per page (8 on the Users page). */
-  pageSize: z.number().int().min(1).max(100).default(USERS_PER_PAGE),
+  organizationId: IdParam.describe('Institution whose users are searched (and whose roles are returned).'),
+  searchText: text()
+    .trim()
+    .max(200)
+    .default('')
+    .describe(
+      'Case-insensitive part of first name, last name, "first last", e-mail or user name; empty lists all.',
+    ),
+  /** Outside accounts match only exactly, so other institutions' users cannot be listed. */
+  includeOtherInstitutions: z
+    .boolean()
+    .default(false)
+    .describe('Also find accounts outside the institution (to add them) by their exact e-mail or user name.'),
+  page: z.number().int().min(0).max(100_000).default(0).describe('Zero-based page index.'),
+  pageSize: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(USERS_PER_PAGE)
+    .describe('Results per page (8 on the Users page).'),
 });
 
 export const SearchUserResponse = z.object({
-  users: z.array(UserSummary),
-  /** Matching users in all pages. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  users: z.array(UserSummary).describe('The users of the requested page.'),
+  total: z.number().int().describe('Matching users in all pages.'),
+  page: z.number().int().describe('Zero-based page index answered.'),
+  pageSize: z.number().int().describe('Results per page.'),
 });
 
 /** GET /api/institution/organizationUserSearch: the same search as a GET. */
 export const OrganizationUserSearchQuery = z.object({
-  organizationId: IdParam,
-  /** Search text (see SearchUserBody.searchText). */
-  q: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(USERS_PER_PAGE),
+  organizationId: IdParam.describe('Institution whose users are searched.'),
+  q: text().trim().max(200).default('').describe('Search text (see SearchUserBody.searchText).'),
+  page: z.coerce.number().int().min(0).max(100_000).default(0).describe('Zero-based page index.'),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(USERS_PER_PAGE)
+    .describe('Results per page (1 to 100, default 8).'),
 });
 
 /** POST /api/registrarUser/piUser/:id: `id` is the institution the account is requested for. */
 export const CreatePiUserParams = z.object({
-  /** Institution id. */
-  id: IdParam,
+  id: IdParam.describe('Institution id.'),
 });
 
 export const CreatePiUserBody = z.object({
-  firstName: PersonName,
-  lastName: PersonName,
-  /** Where the setup instructions are sent; unique among accounts. */
-  email: Email,
-  /** Login name; defaults to the e-mail address. Unique among accounts. */
-  username: Username.optional(),
-  /** The role in the institution. */
-  groupId: RoleId,
+  firstName: PersonName.describe('First name: 1 to 100 characters, not starting with =, + or @.'),
+  lastName: PersonName.describe('Last name: 1 to 100 characters, not starting with =, + or @.'),
+  email: Email.describe('Where the setup instructions are sent; unique among accounts.'),
+  username: Username.optional().describe(
+    'Login name; defaults to the e-mail address. Unique among accounts.',
+  ),
+  groupId: RoleId.describe('The role in the institution.'),
 });
 
 export const UserWriteResponse = z.object({
-  status: z.literal('OK'),
-  user: UserSummary,
-  /** Success text to show. */
-  description: z.string(),
+  status: z.literal('OK').describe('Always "OK".'),
+  user: UserSummary.describe('The user as saved.'),
+  description: z.string().describe('Success text to show.'),
 });
 
 /** PUT /api/registrarUser/piUser?organizationId=: edit a user of the institution. */
 export const EditPiUserQuery = z.object({
-  /** Institution in which the user's role is set. */
-  organizationId: IdParam,
+  organizationId: IdParam.describe("Institution in which the user's role is set."),
 });
 
 export const EditPiUserBody = z.object({
-  /** The user to edit. */
-  userId: z.number().int().positive(),
-  firstName: PersonName,
-  lastName: PersonName,
-  email: Email,
-  /** New role in the institution (replaces the current one). */
-  groupId: RoleId,
-  /** The version the form was loaded with; a newer one answers 409. */
-  version: z.number().int().positive().optional(),
-  /** Flags: only super admins may change them. Omit to leave unchanged. */
-  superAdmin: z.boolean().optional(),
-  associateSuperAdmin: z.boolean().optional(),
-  nasupport: z.boolean().optional(),
+  userId: RowId.describe('The user to edit.'),
+  firstName: PersonName.describe('First name: 1 to 100 characters, not starting with =, + or @.'),
+  lastName: PersonName.describe('Last name: 1 to 100 characters, not starting with =, + or @.'),
+  email: Email.describe('E-mail address; unique among accounts.'),
+  groupId: RoleId.describe('New role in the institution (replaces the current one).'),
+  version: Version.optional().describe('The version the form was loaded with; a newer one answers 409.'),
+  superAdmin: z
+    .boolean()
+    .optional()
+    .describe('Super administrator flag: only super admins may change it. Omit to leave unchanged.'),
+  associateSuperAdmin: z
+    .boolean()
+    .optional()
+    .describe(
+      'Associate super administrator flag: only super admins may change it. Omit to leave unchanged.',
+    ),
+  nasupport: z
+    .boolean()
+    .optional()
+    .describe('Support flag (nasupport): only super admins may change it. Omit to leave unchanged.'),
 });
 
 /** POST /api/registrarUser/addUser2Institution (201 on success). */
 export const AddUserBody = z.object({
-  /** Existing account to add. */
-  userId: z.number().int().positive(),
-  /** Institution to add the user to. */
-  organizationId: IdParam,
-  /** Role to give in that institution. */
-  groupId: RoleId,
-  /** Set by bulk callers; no other effect. */
-  bulk: z.boolean().optional(),
+  userId: RowId.describe('Existing account to add.'),
+  organizationId: IdParam.describe('Institution to add the user to.'),
+  groupId: RoleId.describe('Role to give in that institution.'),
+  bulk: z.boolean().optional().describe('Set by bulk callers; no other effect.'),
 });
 
 /** POST /api/registrarUser/addUsers2Institution (201 on success). */
 export const AddUsersBody = z.object({
-  userIds: z.array(z.number().int().positive()).min(1).max(500),
-  organizationId: IdParam,
-  groupId: RoleId,
+  userIds: z.array(RowId).min(1).max(500).describe('Existing accounts to add (1 to 500).'),
+  organizationId: IdParam.describe('Institution to add the users to.'),
+  groupId: RoleId.describe('Role to give each of them in that institution.'),
 });
 
 export const AddUsersResponse = z.object({
-  status: z.literal('OK'),
-  /** Users newly added or whose role changed. */
-  added: z.number().int(),
-  description: z.string(),
+  status: z.literal('OK').describe('Always "OK".'),
+  added: z.number().int().describe('Users newly added or whose role changed.'),
+  description: z
+    .string()
+    .describe(
+      'Success text: "User has been added successfully" for one user, else "User Role(s) has been added successfully".',
+    ),
 });
 
 /** `/:id` + `?organizationId=` of the per-user calls. */
-export const UserIdParams = z.object({ id: IdParam });
-export const UserOrgQuery = z.object({ organizationId: IdParam });
+export const UserIdParams = z.object({ id: IdParam.describe('User id.') });
+export const UserOrgQuery = z.object({
+  organizationId: IdParam.describe('The institution the call acts in; the user must be visible from it.'),
+});
 
 export const NotifyResponse = z.object({
-  status: z.literal('OK'),
-  description: z.string(),
+  status: z.literal('OK').describe('Always "OK".'),
+  description: z.string().describe('Success text to show: "E-mail notification sent."'),
 });
 
 /** GET /api/registrarUser/userSectionAssociation/:id */
 export const UserSectionAssociationResponse = z.object({
-  sections: z.array(
-    z.object({
-      sectionId: z.number().int(),
-      courseName: z.string(),
-      sectionCode: z.string().nullable(),
-      /** instructor or ta. */
-      role: z.string(),
-      /** ISO dates (YYYY-MM-DD). */
-      startDate: z.string(),
-      endDate: z.string(),
-    }),
-  ),
+  sections: z
+    .array(
+      z.object({
+        sectionId: z.number().int().describe('Section id of the course.'),
+        courseName: z.string().describe('Course name.'),
+        sectionCode: z.string().nullable().describe('Section code; null when none.'),
+        role: z.string().describe("The user's role in the course: instructor or ta."),
+        startDate: z.string().describe('First day of the course (YYYY-MM-DD).'),
+        endDate: z.string().describe('Last day of the course (YYYY-MM-DD).'),
+      }),
+    )
+    .describe('Courses the user teaches (as instructor or TA).'),
 });
 
 /** GET /api/registrarUser/getPiUser/:id?organizationId= : one user, with the caller's rights on them. */
 export const GetPiUserResponse = z.object({
   user: UserSummary.extend({
-    superAdmin: z.boolean(),
-    associateSuperAdmin: z.boolean(),
-    nasupport: z.boolean(),
-  }),
-  /** The caller may edit this user. */
-  canEdit: z.boolean(),
-  /** The caller may change the flags (super admins only). */
-  canEditFlags: z.boolean(),
+    superAdmin: z.boolean().describe('Super administrator flag.'),
+    associateSuperAdmin: z.boolean().describe('Associate super administrator flag.'),
+    nasupport: z.boolean().describe('Support flag (nasupport).'),
+  }).describe('The user, with their flags.'),
+  canEdit: z.boolean().describe('The caller may edit this user.'),
+  canEditFlags: z.boolean().describe('The caller may change the flags (super admins only).'),
 });
 
 /** GET /api/registrarUser/getUser/:username : e-mail lookup of the internal-user form. */
 export const GetUserParams = z.object({
-  username: z.string().trim().min(1).max(200),
+  username: text().trim().min(1).max(200).describe('The account username to look up.'),
 });
 
 export const GetUserResponse = z.object({
-  /** The identity id (IES ID). */
-  piId: z.string(),
-  userName: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  piId: z.string().describe('The identity id (IES ID).'),
+  userName: z.string().describe('Account username.'),
+  email: z.string().describe('E-mail address.'),
+  firstName: z.string().describe('First name.'),
+  lastName: z.string().describe('Last name.'),
 });
 
 /** Success texts of the Users calls (spec §8; the wording of the first two is ours). */

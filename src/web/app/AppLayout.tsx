@@ -1,6 +1,8 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+// the Mantine component styles the login page does not load, before the notifications' own
+import './mantine-styles';
 import '@mantine/notifications/styles.css';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -10,7 +12,7 @@ import { TOKEN_REFRESH_MS } from '../../shared/constants';
 import { can, TABS } from '../../shared/permissions';
 import { refreshSession, useSession } from '../features/auth/api';
 import { isApiError, loginPath } from '../lib/api';
-import { errorText } from '../lib/notify';
+import { errorText } from '../lib/error-text';
 import { getToken } from '../lib/storage';
 import { AppFooter } from './AppFooter';
 import { FullPageLoader } from './FullPageLoader';

@@ -1,11 +1,13 @@
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../shared/errors';
 import { clearToken, getToken } from './storage';
 
-/** A failed call: the server's error body `{status, message, description?, fields?}`, typed. */
+/** A failed call: the server's error body `{status, message, description?, fields?, refused?, params?}`, typed. */
 export class ApiError extends Error implements ErrorBody {
   readonly status: number;
   readonly description?: string;
   readonly fields?: Record<string, string>;
+  readonly refused?: ErrorBody['refused'];
+  readonly params?: ErrorBody['params'];
 
   constructor(body: ErrorBody) {
     super(body.message);
@@ -13,6 +15,8 @@ export class ApiError extends Error implements ErrorBody {
     this.status = body.status;
     this.description = body.description;
     this.fields = body.fields;
+    this.refused = body.refused;
+    this.params = body.params;
   }
 }
 
@@ -92,9 +96,21 @@ function toErrorBody(status: number, body: unknown): ErrorBody {
       message: typeof b.message === 'string' ? b.message : 'error.server',
       description: typeof b.description === 'string' && b.description ? b.description : undefined,
       fields: b.fields && typeof b.fields === 'object' ? b.fields : undefined,
+      refused: Array.isArray(b.refused) ? b.refused : undefined,
+      params: b.params && typeof b.params === 'object' ? b.params : undefined,
     };
   }
   return { status, message: codeForStatus(status) };
+}
+
+/**
+ * A signal that aborts with a TimeoutError after `ms`, like AbortSignal.timeout, but on the page's
+ * own setTimeout: a browser test's fake clock (page.clock) moves it, which AbortSignal.timeout ignores.
+ */
+function timeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('The request timed out.', 'TimeoutError')), ms);
+  return controller.signal;
 }
 
 /**
@@ -111,7 +127,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const signals = [opts.signal, opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter(
+  const signals = [opts.signal, opts.timeoutMs ? timeoutSignal(opts.timeoutMs) : undefined].filter(
     (s): s is AbortSignal => !!s,
   );
   let res: Response;

@@ -42,6 +42,9 @@ export const institutions = pgTable(
   (t) => [
     index('institutions_org_idx').on(t.organizationId),
     index('institutions_name_idx').on(t.displayName),
+    // Institution search by name (ILIKE '%text%'): pg_trgm GIN indexes.
+    index('institutions_display_name_trgm').using('gin', t.displayName.op('gin_trgm_ops')),
+    index('institutions_aggregate_name_trgm').using('gin', t.aggregateName.op('gin_trgm_ops')),
   ],
 );
 

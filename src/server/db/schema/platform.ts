@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './users';
 
 /** A login session. Only the SHA-256 of the opaque token is stored. */
@@ -79,5 +80,14 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     requestId: text('request_id'),
   },
-  (t) => [index('audit_entity_idx').on(t.entityType, t.entityId), index('audit_at_idx').on(t.at)],
+  (t) => [
+    index('audit_entity_idx').on(t.entityType, t.entityId),
+    index('audit_at_idx').on(t.at),
+    // The audit log page: one institution's rows newest first (keyset on (at, id)), per filter.
+    index('audit_inst_at_idx').on(t.institutionId, t.at, t.id),
+    index('audit_inst_actor_at_idx').on(t.institutionId, t.actorUserId, t.at, t.id),
+    index('audit_inst_entity_at_idx').on(t.institutionId, t.entityType, t.entityId, t.at, t.id),
+    index('audit_inst_action_at_idx').on(t.institutionId, t.action, t.at, t.id),
+    index('audit_inst_refused_at_idx').on(t.institutionId, t.at, t.id).where(sql`${t.outcome} <> 'ok'`),
+  ],
 );

@@ -47,5 +47,9 @@ export const offers = pgTable(
     endsOn: date('ends_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('offers_inst_idx').on(t.institutionId), index('offers_product_idx').on(t.productId)],
+  (t) => [
+    // the Offers list: one institution's offers by title, a page at a time
+    index('offers_inst_title_idx').on(t.institutionId, t.title, t.id),
+    index('offers_product_idx').on(t.productId),
+  ],
 );

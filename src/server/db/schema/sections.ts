@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -47,6 +48,19 @@ export const sections = pgTable(
     index('sections_inst_dates_idx').on(t.institutionId, t.startDate, t.endDate),
     index('sections_parent_idx').on(t.parentSectionId),
     index('sections_product_idx').on(t.productId),
+    // The products an institution's live courses use: one probe per product, not a walk of its sections.
+    index('sections_inst_product_live_idx')
+      .on(t.institutionId, t.productId)
+      .where(sql`${t.deletedAt} is null`),
+    // Course search (ILIKE '%text%' on name and section code) inside one institution: GIN indexes
+    // of (institution, trigrams) (btree_gin for the integer), so the match comes from the
+    // institution's own rows rather than from every institution's.
+    index('sections_inst_course_name_trgm')
+      .using('gin', t.institutionId, t.courseName.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
+    index('sections_inst_section_code_trgm')
+      .using('gin', t.institutionId, t.sectionCode.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

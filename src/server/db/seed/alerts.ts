@@ -20,10 +20,14 @@ export async function seedSectionAlerts(
   const { db, rng, now } = ctx;
   const rows: (typeof sectionAlerts.$inferInsert)[] = [];
   const title = (d: SectionDraft) => (d.sectionCode ? `${d.courseName} (${d.sectionCode})` : d.courseName);
+  const shells = new Set(drafts.flatMap((d) => (d.parent === null ? [] : [d.parent])));
   for (const inst of institutions.filter((i) => HISTORY_INSTITUTIONS.includes(i.seed.key))) {
     const own = drafts
       .map((d, k) => ({ d, k }))
-      .filter(({ d }) => d.institution === inst && d.useType === 'studentuse' && d.courseType !== 'parent');
+      .filter(
+        ({ d, k }) =>
+          d.institution === inst && d.useType === 'studentuse' && d.courseType !== 'parent' && !shells.has(k),
+      );
     const low = rng.shuffle(
       own.filter(({ d, k }) => d.period === 'current' && d.copiedFrom === null && perSection[k] <= 4),
     );

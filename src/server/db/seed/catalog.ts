@@ -7,6 +7,10 @@ import { OFFER_TYPES } from '../../../shared/status';
 import { CHANNEL_PARTNERS } from './world-data';
 
 const PRODUCT_COUNT = 160;
+/** An institution the provider has made no offer to (the Offers page's empty state). */
+export const INSTITUTION_WITHOUT_OFFERS = 'dunmore';
+/** Every sixth offer of an institution that is still running ends within 30 days (the "expires soon" mark). */
+const EXPIRING_EVERY = 6;
 /** Every offer status the UI maps (spec §4), and two odd ones that show as Pending. */
 export const MAIN_OFFER_STATUSES = ['APPROVED', 'NEW', 'REJECTED', 'EXPIRED', 'PENDING'] as const;
 const OFFER_STATUS_WEIGHTS = [
@@ -98,12 +102,16 @@ export async function seedCatalog(ctx: SeedContext, institutions: SeededInstitut
       const status =
         k < MAIN_OFFER_STATUSES.length ? MAIN_OFFER_STATUSES[k] : rng.weighted(OFFER_STATUS_WEIGHTS);
       const offerType = inst.seed.offerType && rng.chance(0.7) ? inst.seed.offerType : rng.pick(OFFER_TYPES);
-      const [startsIn, endsIn] =
+      const [startsIn, drawnEnd] =
         status === 'EXPIRED'
           ? [-rng.int(200, 420), -rng.int(1, 150)]
           : status === 'PENDING' || status === 'SUBMITTED' || status === 'ON_HOLD'
             ? [rng.int(10, 90), rng.int(200, 500)]
             : [-rng.int(10, 300), rng.int(30, 400)];
+      const running = status !== 'EXPIRED' && status !== 'REJECTED';
+      // derived from the position, not drawn, so the rest of the world stays as it was
+      const endsIn = running && k % EXPIRING_EVERY === EXPIRING_EVERY - 1 ? 3 + ((k * 7) % 26) : drawnEnd;
+      if (inst.seed.key === INSTITUTION_WITHOUT_OFFERS) return;
       offerRows.push({
         productId: p.id,
         institutionId: inst.id,

@@ -25,11 +25,20 @@ const REQUEST_BUCKETS: AlertBucket[] = [
 /** History is finished work: only final statuses ('Failed' means a retry is still coming). */
 const FORCED_STATUSES = ['succeeded', 'FailedPermanently'] as const;
 type JobStatus = (typeof FORCED_STATUSES)[number];
-const FINAL_REASONS = [
-  'The copy service timed out on every attempt.',
-  'This Product is No Longer Available',
-  'No Offers Available for Product',
-  'Source course content could not be read.',
+/** Reasons worded and coded as the copy job writes them (copy-execution.service.ts). */
+const FINAL_REASONS: { reason: string; reasonCode: number }[] = [
+  {
+    reason:
+      'The copy failed on its last attempt (attempt 5 of 5): the copy service timed out. Use Retry to try again.',
+    reasonCode: 160,
+  },
+  { reason: 'The course can no longer be copied: This Product is No Longer Available.', reasonCode: 105 },
+  { reason: 'The course can no longer be copied: No Offers Available for Product.', reasonCode: 107 },
+  {
+    reason:
+      'The copy failed on its last attempt (attempt 5 of 5): the source course content could not be read. Use Retry to try again.',
+    reasonCode: 160,
+  },
 ];
 
 interface JobPlan {
@@ -39,7 +48,7 @@ interface JobPlan {
   start: Day;
   end: Day;
   status: JobStatus;
-  reason: string | null;
+  reason: { reason: string; reasonCode: number } | null;
   /** Draft index of the created section (succeeded jobs only). */
   result: number | null;
   at: Date;
@@ -171,7 +180,8 @@ export async function insertCopyHistory(
       endDate: isoDate(j.end),
       status: j.status,
       attempts: attempts[j.status],
-      reason: j.reason,
+      reason: j.reason?.reason ?? null,
+      reasonCode: j.reason?.reasonCode ?? null,
       resultSectionId: j.result === null ? null : sectionIds[j.result],
       createdAt: j.at,
       updatedAt: new Date(Math.min(now.getTime(), j.at.getTime() + 10 * 60_000)),

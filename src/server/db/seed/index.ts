@@ -1,6 +1,7 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { analyzeTables } from '../analyze';
 import { institutions } from '../schema';
 import { seedSectionAlerts } from './alerts';
 import { seedCatalog } from './catalog';
@@ -126,6 +127,10 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedReport | 
     } satisfies SeedReport;
   });
   if (report === null) return null;
+  // Statistics for the planner now, not when autovacuum gets round to it: without them the first
+  // requests after a seed plan for empty tables (a roster hashed every user).
+  await analyzeTables(db);
+  log(`statistics gathered (${Math.round(performance.now() - started)} ms)`);
   report.ms = Math.round(performance.now() - started);
   log(`demo world ready in ${report.ms} ms`);
   return report;

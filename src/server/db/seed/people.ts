@@ -59,6 +59,7 @@ export async function seedPeople(
   const batch = new UserBatch();
   const passwords = [...hashes];
   const personas = addPersonas(ctx, batch, institutions, roleGroups, internalGroupId, passwords, usernames);
+  addProviderStaff(ctx, batch, usernames);
   const pools = addStaff(ctx, batch, institutions, roleGroups, passwords, usernames);
   addInternalUsers(ctx, batch, internalGroupId, usernames);
 
@@ -123,6 +124,12 @@ function addPersonas(
   batch.member(persona.instructor, at.get(home)!, 'instructor');
   batch.join(persona.instructor, groupsAt(home).instructor);
   batch.join(persona.internal, internalGroupId);
+  const { teaches, administers } = PERSONA_PLACES.adjunctInstitutions;
+  batch.member(persona.adjunct, at.get(teaches)!, 'instructor');
+  batch.join(persona.adjunct, groupsAt(teaches).instructor);
+  batch.member(persona.adjunct, at.get(administers)!, 'admin');
+  batch.join(persona.adjunct, groupsAt(administers).registrar);
+  addFlaggedMember(ctx, batch, at.get(PERSONA_PLACES.flaggedMemberInstitution)!, groupsAt, usernames);
   return persona;
 }
 
@@ -173,6 +180,61 @@ function addStaff(
     pools.set(inst.id, pool);
   }
   return pools;
+}
+
+/**
+ * Provider employees not (yet) in the internal group: accounts of the provider's domain that a super
+ * admin may make internal users (only provider accounts may hold that role). No random draws.
+ */
+export const PROVIDER_STAFF = [
+  { firstName: 'Noor', lastName: 'Haddad', username: 'noor.haddad' },
+  { firstName: 'Tomasz', lastName: 'Kowalczyk', username: 'tomasz.kowalczyk' },
+] as const;
+
+/** The provider support account with a membership in an institution (see PERSONA_PLACES). */
+export const FLAGGED_MEMBER = { firstName: 'Jordan', lastName: 'Pike', username: 'jordan.pike' } as const;
+
+function addFlaggedMember(
+  ctx: SeedContext,
+  batch: UserBatch,
+  institutionId: number,
+  groupsAt: (key: string) => Record<StaffRole, number>,
+  usernames: UsernameBook,
+): void {
+  const username = usernames.make(FLAGGED_MEMBER.firstName, FLAGGED_MEMBER.lastName);
+  if (username !== FLAGGED_MEMBER.username) throw new Error(`seed: user name ${username} taken`);
+  const index = batch.add({
+    username,
+    email: `${username}@${INTERNAL_EMAIL_DOMAIN}`,
+    firstName: FLAGGED_MEMBER.firstName,
+    lastName: FLAGGED_MEMBER.lastName,
+    passwordHash: null,
+    ...noFlags,
+    nasupport: true,
+    status: 'active',
+    locale: null,
+    createdAt: shiftTime(ctx.now, -200),
+  });
+  batch.member(index, institutionId, COURSE_ROLE.readonly);
+  batch.join(index, groupsAt(PERSONA_PLACES.flaggedMemberInstitution).readonly);
+}
+
+function addProviderStaff(ctx: SeedContext, batch: UserBatch, usernames: UsernameBook): void {
+  for (const p of PROVIDER_STAFF) {
+    const username = usernames.make(p.firstName, p.lastName);
+    if (username !== p.username) throw new Error(`seed: provider staff user name ${username} taken`);
+    batch.add({
+      username,
+      email: `${username}@${INTERNAL_EMAIL_DOMAIN}`,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      passwordHash: null,
+      ...noFlags,
+      status: 'active',
+      locale: null,
+      createdAt: shiftTime(ctx.now, -90),
+    });
+  }
 }
 
 /** Provider employees in the internal group (with the `internal` persona: two pages of 20). */

@@ -1,5 +1,13 @@
 /** The six demo accounts of ARCHITECTURE §5. All share the demo password. */
-export const PERSONA_KEYS = ['super', 'associate', 'support', 'registrar', 'instructor', 'internal'] as const;
+export const PERSONA_KEYS = [
+  'super',
+  'associate',
+  'support',
+  'registrar',
+  'instructor',
+  'internal',
+  'adjunct',
+] as const;
 export type PersonaKey = (typeof PERSONA_KEYS)[number];
 
 export const PERSONA_EMAIL_DOMAIN = 'demo.courseware.example.com';
@@ -55,6 +63,13 @@ export const PERSONAS: Record<PersonaKey, PersonaSeed> = {
     associateSuperAdmin: false,
     nasupport: false,
   },
+  adjunct: {
+    firstName: 'Rosa',
+    lastName: 'Delgado',
+    superAdmin: false,
+    associateSuperAdmin: false,
+    nasupport: false,
+  },
 };
 
 export function personaEmail(key: PersonaKey): string {
@@ -69,4 +84,11 @@ export const PERSONA_PLACES = {
   registrarInstitutions: ['abbott-valley', 'brookfield-tech'],
   /** The instructor's only institution. */
   instructorInstitution: 'abbott-valley',
+  /**
+   * The adjunct teaches at the first (Instructor role, no dashboard right: "You do not have enough
+   * permissions to view … details !") and is a registrar at the second (no section alerts seeded).
+   */
+  adjunctInstitutions: { teaches: 'abbott-valley', administers: 'cedar-ridge' },
+  /** A provider support account (nasupport flag) with a membership here: the registrar may not edit it. */
+  flaggedMemberInstitution: 'abbott-valley',
 } as const;

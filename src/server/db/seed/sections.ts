@@ -185,8 +185,38 @@ export function draftSections(
         drafts.push(section('standalone', shape === 'instructoruse' ? 'instructoruse' : 'studentuse', null));
       }
     }
+    addMasterChild(drafts, inst);
   }
   return drafts;
+}
+
+/**
+ * Gives the institution one master-child course (spec §1): the first child of its first current
+ * master (else any master) becomes a shell with two lab sections of its own. No random draws, so
+ * the rest of the world is unchanged.
+ */
+function addMasterChild(drafts: SectionDraft[], inst: SeededInstitution) {
+  const isMasterHere = (d: SectionDraft) => d.institution === inst && d.courseType === 'parent';
+  const current = drafts.findIndex((d) => isMasterHere(d) && d.period === 'current');
+  const top = current >= 0 ? current : drafts.findIndex(isMasterHere);
+  const middle = drafts.findIndex((d) => d.parent === top);
+  if (top < 0 || middle < 0) return;
+  const m = drafts[middle];
+  m.enrollTarget = 0;
+  m.description = `Lab master of ${m.course.title} for ${m.term.name}: its lab sections hold the students.`;
+  for (const n of [1, 2]) {
+    drafts.push({
+      ...m,
+      parent: middle,
+      courseName: `${m.courseName} Lab ${n}`,
+      description: `${m.term.name} · lab section ${n}.`,
+      sectionCode: m.sectionCode ? `${m.sectionCode}-L${n}` : null,
+      customCourseId: null,
+      lmsKind: null,
+      instructors: [...m.instructors],
+      enrollTarget: 12 + n * 3,
+    });
+  }
 }
 
 /** Inserts the drafts (ids taken up front, so parents and copies can be referenced) and their instructors. */

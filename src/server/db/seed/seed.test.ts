@@ -35,6 +35,20 @@ describe('demo seed', () => {
     expect(report!.enrollments).toBeGreaterThanOrEqual(50_000);
   });
 
+  it('leaves planner statistics of the big tables (ANALYZE after the seed)', async () => {
+    for (const table of ['users', 'memberships', 'sections', 'section_instructors', 'enrollments']) {
+      const analysed = await count(
+        `select count(*)::int n from pg_stats where schemaname = 'public' and tablename = $1`,
+        [table],
+      );
+      expect(analysed, table).toBeGreaterThan(0);
+    }
+    const [users] = await rows<{ reltuples: number }>(
+      `select reltuples::float8 as reltuples from pg_class where relname = 'users'`,
+    );
+    expect(Number(users.reltuples)).toBe(report!.users);
+  });
+
   it('has organisations and varied institutions with departments', async () => {
     expect(await count('select count(*)::int n from organizations')).toBeGreaterThanOrEqual(3);
     expect(await count('select count(*)::int n from institutions')).toBeGreaterThanOrEqual(12);
@@ -90,14 +104,23 @@ describe('demo seed', () => {
     expect(await count('select count(*)::int n from products where channel_partner_id is null')).toBe(0);
   });
 
-  it('has offers in every status at every institution', async () => {
+  it('has offers in every status at every institution but one, some ending within 30 days', async () => {
     const statuses = await column('select distinct offer_status v from offers');
     for (const s of ['APPROVED', 'NEW', 'REJECTED', 'EXPIRED', 'PENDING']) expect(statuses).toContain(s);
     expect(statuses.length).toBeGreaterThanOrEqual(7);
     expect(
       await count(`select count(*)::int n from institutions i where (select count(distinct offer_status) from offers o
         where o.institution_id = i.id and o.offer_status in ('APPROVED','NEW','REJECTED','EXPIRED','PENDING')) < 5`),
-    ).toBe(0);
+    ).toBe(1);
+    expect(
+      await column(`select display_name v from institutions i where not exists
+        (select 1 from offers o where o.institution_id = i.id)`),
+    ).toEqual(['Dunmore Community College']);
+    expect(
+      await count(`select count(*)::int n from institutions i where (select count(*) from offers o where
+        o.institution_id = i.id and o.offer_status in ('APPROVED','NEW','PENDING')
+        and o.ends_on between current_date and current_date + 30) < 2`),
+    ).toBe(1);
     expect(await column('select distinct inclusive v from offers order by 1')).toEqual([false, true]);
     expect(
       await count('select count(*)::int n from offers where offer_status = $1 and ends_on >= current_date', [
@@ -122,10 +145,22 @@ describe('demo seed', () => {
         `select count(*)::int n from sections where course_type = 'child' and parent_section_id is null`,
       ),
     ).toBe(0);
+    // A child's master is a parent, or a master-child (a child of a parent with children of its own).
     expect(
       await count(`select count(*)::int n from sections c join sections p on p.id = c.parent_section_id
-      where p.course_type <> 'parent'`),
+      left join sections gp on gp.id = p.parent_section_id
+      where p.course_type <> 'parent' and coalesce(gp.course_type, '') <> 'parent'`),
     ).toBe(0);
+    // Every institution has a master-child course, and its shell has no students.
+    const masterChildren = await rows<{ institution_id: number; students: number }>(
+      `select p.institution_id, (select count(*)::int from enrollments e where e.section_id = p.id) students
+       from sections p where p.course_type = 'child'
+       and exists (select 1 from sections c where c.parent_section_id = p.id)`,
+    );
+    expect(new Set(masterChildren.map((r) => r.institution_id)).size).toBe(
+      await count('select count(*)::int n from institutions'),
+    );
+    expect(masterChildren.every((r) => r.students === 0)).toBe(true);
     expect(await column('select distinct use_type v from sections order by 1')).toEqual([
       'instructoruse',
       'studentuse',
@@ -334,6 +369,26 @@ describe('demo seed', () => {
       await count(`select count(*)::int n from lms_course_pairings where census_duration not between 1 and 365
         or free_access_duration not between 1 and 365 or free_access_duration > census_duration`),
     ).toBe(0);
+  });
+
+  it('gives the Products area data: several integrations per institution, a share of current courses paired', async () => {
+    expect(
+      await count(`select count(*)::int n from institutions i
+        where (select count(*) from lms_integrations l where l.institution_id = i.id) < 2
+           or not exists (select 1 from lms_integrations l where l.institution_id = i.id and not l.enabled)`),
+    ).toBe(0);
+    const current = await count(`select count(*)::int n from sections s where s.use_type = 'studentuse'
+      and s.course_type <> 'parent' and s.product_id is not null and current_date between s.start_date and s.end_date`);
+    const paired =
+      await count(`select count(distinct s.id)::int n from sections s join lms_course_pairings p on p.section_id = s.id
+      where s.use_type = 'studentuse' and s.course_type <> 'parent' and s.product_id is not null
+        and current_date between s.start_date and s.end_date`);
+    expect(paired / current).toBeGreaterThan(0.4);
+    expect(
+      await count(`select count(*)::int n from lms_course_pairings p join lms_integrations l on l.id = p.integration_id
+        where not l.enabled`),
+    ).toBeGreaterThan(10);
+    expect(await count('select count(*)::int n from channel_partners')).toBeGreaterThan(1);
   });
 
   it('has copy history and section alerts for the registrar', async () => {

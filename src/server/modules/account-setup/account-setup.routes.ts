@@ -6,10 +6,10 @@ import {
   AccountSetupQuery,
   AccountSetupResponse,
 } from '../../../shared/contract/account-setup';
-import { ErrorResponse } from '../../../shared/contract/common';
 import { checkSetupLink, completeSetup } from './account-setup.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 404: ErrorResponse, 410: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
+const errors = errorResponses(404, 410, 422, 429);
 const tags = ['account-setup'];
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
-import { assertAddressNotThrottled, hashToken, recordFailedAttempt } from '../auth/auth.service';
+import { assertAddressNotThrottled, hashToken, recordFailedAttempt } from '../auth';
 import * as q from './account-setup.queries';
 
 /** Who calls a setup route: nobody signed in, only an address (for the limit) and a request id. */
@@ -59,7 +59,12 @@ async function refuse(
 
 /** The request behind a token when its link can be used now; otherwise refuses (404 / 410). */
 async function usableRequest(db: Db, client: SetupClient, token: string, auditRefusal: boolean) {
-  await assertAddressNotThrottled(db, client.ip, ACCOUNT_SETUP_TEXT.tooManyAttempts);
+  await assertAddressNotThrottled(
+    db,
+    client.ip,
+    ACCOUNT_SETUP_TEXT.tooManyAttempts,
+    'error.setupTooManyAttempts',
+  );
   const row = await q.findRequest(db, hashToken(token));
   const problem = problemOf(row, new Date());
   if (problem) return refuse(db, client, problem, row, auditRefusal);

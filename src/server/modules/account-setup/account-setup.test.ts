@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SETUP_TEXT } from '../../../shared/contract/account-setup';
+import { LOGIN_ADDRESS_MAX_FAILURES } from '../../../shared/constants';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { accountRequests, auditLog, loginAttempts, mailOutbox, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -296,14 +297,18 @@ describe('POST /api/account/setup', () => {
 describe('limits', () => {
   it('counts failed links per address and refuses the address with 429 after too many', async () => {
     const ip = '203.0.113.77';
-    await t.db
-      .insert(loginAttempts)
-      .values(Array.from({ length: 49 }, () => ({ username: 'someone', ip, succeeded: false })));
-    expect((await check('unknown-token', ip)).statusCode).toBe(404); // the 50th failure
+    await t.db.insert(loginAttempts).values(
+      Array.from({ length: LOGIN_ADDRESS_MAX_FAILURES - 1 }, () => ({
+        username: 'someone',
+        ip,
+        succeeded: false,
+      })),
+    );
+    expect((await check('unknown-token', ip)).statusCode).toBe(404); // the last failure allowed
     const refused = await check('unknown-token', ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({
-      message: 'error.tooManyAttempts',
+      message: 'error.setupTooManyAttempts',
       description: ACCOUNT_SETUP_TEXT.tooManyAttempts,
     });
     // even a valid link waits, and is not used up

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UpdateInstitutionBody, UpdateInstitutionResponse } from '../../../shared/contract/admin-tools';
-import { ErrorResponse, OrganizationQuery } from '../../../shared/contract/common';
+import { OrganizationQuery } from '../../../shared/contract/common';
 import { actorOf } from '../../plugins/access';
 import { updateInstitution } from './admin-tools.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = errorResponses(401, 403, 404, 409, 422);
 
 /**
  * The Inclusive Access page saves through these (spec §7: "PUT or POST updateInstitutionDetails/?organizationId=

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { institutionDetails } from '../institutions/institution-details.service';
+import { institutionDetails } from '../institutions';
 import { institutionSettings, saveSettingsIfVersion } from './admin-tools.queries';
 
 /**
@@ -22,7 +22,7 @@ export async function updateInstitution(
     if (!before) throw notFound('Institution');
     if (!(await saveSettingsIfVersion(tx, institutionId, version, values))) {
       throw new AppError(
-        'error.versionConflict',
+        'error.settingsVersionConflict',
         'These settings were changed by someone else since you opened them. Reload and try again.',
       );
     }

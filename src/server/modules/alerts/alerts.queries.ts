@@ -50,8 +50,9 @@ export async function acknowledge(db: Db, userId: number, kind: 'copy' | 'sectio
 }
 
 /**
- * Raises low_enrollment for current sections that, `afterDays` days after they started, have fewer
- * than `threshold` students; once per section. A section created after its start date (a copy or a
+ * Raises low_enrollment for current student-use sections that, `afterDays` days after they started,
+ * have fewer than `threshold` students; once per section. Instructor-use sections and master shells
+ * (a parent, or any section with children) have no students by design and never raise it. A section created after its start date (a copy or a
  * child of a running course) counts from its creation: it has had no time to enroll anyone before.
  */
 export async function raiseLowEnrollment(db: Db, threshold: number, afterDays: number) {
@@ -62,6 +63,9 @@ export async function raiseLowEnrollment(db: Db, threshold: number, afterDays: n
     where s.deleted_at is null
       and greatest(s.start_date, s.created_at::date) <= current_date - ${afterDays}::int
       and s.end_date >= current_date
+      and s.use_type = 'studentuse'
+      and s.course_type <> 'parent'
+      and not exists (select 1 from sections c where c.parent_section_id = s.id and c.deleted_at is null)
       and (select count(*) from enrollments e where e.section_id = s.id) < ${threshold}
     on conflict (section_id, alert_type) do nothing
     returning id`);

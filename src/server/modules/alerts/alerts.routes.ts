@@ -6,11 +6,12 @@ import {
   AlertsQuery,
   AlertsResponse,
 } from '../../../shared/contract/alerts';
-import { ErrorResponse, OrganizationQuery } from '../../../shared/contract/common';
+import { OrganizationQuery } from '../../../shared/contract/common';
 import { actorOf } from '../../plugins/access';
 import { acknowledgeAlerts, listAlerts } from './alerts.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses(401, 403, 404, 422);
 
 /** Notification alerts: copy statuses and section alerts (spec §7 Alerts). */
 export async function alertRoutes(app: FastifyInstance) {
@@ -19,7 +20,7 @@ export async function alertRoutes(app: FastifyInstance) {
   r.get('/api/alert/alerts', {
     schema: { tags: ['alerts'], querystring: AlertsQuery, response: { 200: AlertsResponse, ...errors } },
     config: { access: { rule: 'viewAlerts', org: 'query' } },
-    handler: (req) => listAlerts(req.server.db, actorOf(req), req.query),
+    handler: (req) => listAlerts(req.server.db, actorOf(req), req.query, req.server.now()),
   });
 
   // POST in spec §7, PUT in its other reading: both acknowledge.

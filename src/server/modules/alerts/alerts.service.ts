@@ -39,6 +39,7 @@ export async function listAlerts(
       id: c.id,
       sectionId: c.sectionId,
       courseName: c.courseName,
+      sectionCode: c.sectionCode,
       createdDate: at.toISOString(),
       status: c.status as CopyStatus,
     });

@@ -2,8 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertBucket, countAlerts, isTimeZone } from '../../../shared/contract/alerts';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
-import { copyJobs, copyRequests, enrollments, sectionAlerts, sections } from '../../db/schema';
-import { addInstructor, copySection, createCopyWorld, isoDay } from '../../test/copy-fixtures';
+import {
+  alertAcknowledgements,
+  copyJobs,
+  copyRequests,
+  enrollments,
+  sectionAlerts,
+  sections,
+} from '../../db/schema';
+import { addInstructor, copySection, createCopyWorld } from '../../test/copy-fixtures';
+import { day } from '../../test/course-fixtures';
 import { addToInternalGroup, bearer, createRole, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { scanSectionAlerts } from './alerts.service';
@@ -17,14 +25,16 @@ let userB: number;
 
 const DAY = 86_400_000;
 const MIN = 60_000;
-/** Local midnight today in a zone with a fixed offset (no daylight saving): plain arithmetic, not Intl. */
-const midnight = (offsetHours: number, now = Date.now()) =>
-  Math.floor((now + offsetHours * 3_600_000) / DAY) * DAY - offsetHours * 3_600_000;
-const dayIndex = (instant: number, offsetHours: number) =>
-  Math.floor((instant + offsetHours * 3_600_000) / DAY);
+/**
+ * The server's clock in this file: 23:59 on 2025-03-10 in Tokyo, 04:59 on 2025-03-10 in Honolulu.
+ * Calendar buckets never depend on when the suite runs.
+ */
+const NOW = new Date('2025-03-10T14:59:00Z');
+/** Midnight starting NOW's day in Tokyo (UTC+9, no daylight saving). */
+const TOKYO_MIDNIGHT = Date.parse('2025-03-09T15:00:00Z');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: () => new Date(NOW) });
   w = await createCopyWorld(t.db, 'al');
   other = await createCopyWorld(t.db, 'ao');
   org = w.institution.id;
@@ -104,24 +114,19 @@ describe('time zones', () => {
 
 describe('GET /api/alert/alerts', () => {
   it('puts each alert in today, yesterday or older on the viewer’s calendar, in two time zones', async () => {
-    const tokyoMidnight = midnight(9);
-    const instants = [tokyoMidnight + MIN, tokyoMidnight - MIN, tokyoMidnight - DAY - MIN];
+    const instants = [TOKYO_MIDNIGHT + MIN, TOKYO_MIDNIGHT - MIN, TOKYO_MIDNIGHT - DAY - MIN];
     const created: { id: number }[] = [];
     for (const at of instants) {
       created.push(await addFinishedCopy(w.admin.id, new Date(at)));
       created.push(await addSectionAlert(org, new Date(at)));
     }
-    const expected = (offset: number) => {
-      const today = dayIndex(Date.now(), offset);
-      return instants.map((at) => {
-        const d = dayIndex(at, offset);
-        return d >= today ? 'today' : d === today - 1 ? 'yesterday' : 'older';
-      });
-    };
-    for (const [tz, offset] of [
-      ['Asia/Tokyo', 9],
-      ['Pacific/Honolulu', -10],
-    ] as const) {
+    // 00:01 / 23:59 the day before / 23:59 two days before, Tokyo time; in Honolulu (UTC-10) the
+    // first two fall on 03-09 (yesterday there) and the third on 03-08.
+    const expected = {
+      'Asia/Tokyo': ['today', 'yesterday', 'older'],
+      'Pacific/Honolulu': ['yesterday', 'yesterday', 'older'],
+    } as const;
+    for (const tz of ['Asia/Tokyo', 'Pacific/Honolulu'] as const) {
       const res = await list(tokens.a, tz);
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -129,13 +134,12 @@ describe('GET /api/alert/alerts', () => {
         (['today', 'yesterday', 'older'] as const).find((b) =>
           body[b][kind].some((x: { id: number }) => x.id === id),
         );
-      const want = expected(offset);
+      const want = expected[tz];
       instants.forEach((_, i) => {
         expect(where('courseCopyStatuses', created[i * 2].id), `${tz} copy ${i}`).toBe(want[i]);
         expect(where('sections', created[i * 2 + 1].id), `${tz} section ${i}`).toBe(want[i]);
       });
     }
-    expect(expected(9)).toEqual(['today', 'yesterday', 'older']);
   });
 
   it('answers the spec shape, newest first, with the fields of spec §3', async () => {
@@ -146,7 +150,14 @@ describe('GET /api/alert/alerts', () => {
       ...body.yesterday.courseCopyStatuses,
       ...body.older.courseCopyStatuses,
     ][0];
-    expect(Object.keys(copy).sort()).toEqual(['courseName', 'createdDate', 'id', 'sectionId', 'status']);
+    expect(Object.keys(copy).sort()).toEqual([
+      'courseName',
+      'createdDate',
+      'id',
+      'sectionCode',
+      'sectionId',
+      'status',
+    ]);
     const section = [...body.today.sections, ...body.yesterday.sections, ...body.older.sections][0];
     expect(Object.keys(section).sort()).toEqual(['alertDate', 'alertType', 'id', 'sectionId', 'title']);
     const dates = body.older.sections.map((s: { alertDate: string }) => s.alertDate);
@@ -163,8 +174,8 @@ describe('GET /api/alert/alerts', () => {
   });
 
   it('hides alerts of removed sections and of other institutions', async () => {
-    const foreign = await addSectionAlert(other.institution.id, new Date());
-    const gone = await addSectionAlert(org, new Date());
+    const foreign = await addSectionAlert(other.institution.id, NOW);
+    const gone = await addSectionAlert(org, NOW);
     await t.db.update(sections).set({ deletedAt: new Date() }).where(eq(sections.id, gone.sectionId));
     const body = (await list(tokens.a)).json();
     const ids = body.today.sections.map((s: { id: number }) => s.id);
@@ -194,8 +205,8 @@ describe('GET /api/alert/alerts', () => {
 
 describe('POST /api/alert/alerts/acknowledge', () => {
   it('hides alerts for the caller only, once', async () => {
-    const copy = await addFinishedCopy(w.admin.id, new Date(), 'FailedPermanently');
-    const section = await addSectionAlert(org, new Date(), 'ready_for_enrollment');
+    const copy = await addFinishedCopy(w.admin.id, NOW, 'FailedPermanently');
+    const section = await addSectionAlert(org, NOW, 'ready_for_enrollment');
     const before = countAlerts((await list(tokens.a)).json());
     const beforeB = countAlerts((await list(tokens.b)).json());
     const res = await ack(tokens.a, { ids: [copy.id], sectionIds: [section.id] });
@@ -217,19 +228,34 @@ describe('POST /api/alert/alerts/acknowledge', () => {
   it('answers 404 for unknown alerts, 403 for another user’s copy or another institution’s alert', async () => {
     expect((await ack(tokens.a, { ids: [987_654] })).statusCode).toBe(404);
     expect((await ack(tokens.a, { sectionIds: [987_654] })).statusCode).toBe(404);
-    const bCopy = await addFinishedCopy(userB, new Date());
+    const acksBefore = await t.db.select().from(alertAcknowledgements);
+    const bCopy = await addFinishedCopy(userB, NOW);
     expect((await ack(tokens.a, { ids: [bCopy.id] })).statusCode).toBe(403);
-    const foreign = await addSectionAlert(other.institution.id, new Date());
+    const foreign = await addSectionAlert(other.institution.id, NOW);
     expect((await ack(tokens.a, { sectionIds: [foreign.id] })).statusCode).toBe(403);
     expect((await ack(tokens.internal, { sectionIds: [foreign.id] }, other.institution.id)).statusCode).toBe(
       403,
     );
+    // Both alerts are still unacknowledged, for everyone: no acknowledgement row was written.
+    expect(await t.db.select().from(alertAcknowledgements)).toEqual(acksBefore);
+    const bView = (await list(tokens.b)).json();
+    expect(bView.today.courseCopyStatuses.map((c: { id: number }) => c.id)).toContain(bCopy.id);
   });
 
   it('rejects an empty or malformed body with 422 and records nothing', async () => {
-    for (const payload of [{}, { ids: [] }, { ids: ['x'] }, { sectionIds: [-1] }]) {
+    const section = await addSectionAlert(org, NOW, 'ready_for_enrollment');
+    const acksBefore = await t.db.select().from(alertAcknowledgements);
+    for (const payload of [
+      {},
+      { ids: [] },
+      { ids: ['x'], sectionIds: [section.id] },
+      { sectionIds: [-1, section.id] },
+    ]) {
       expect((await ack(tokens.a, payload)).statusCode).toBe(422);
     }
+    expect(await t.db.select().from(alertAcknowledgements)).toEqual(acksBefore);
+    const aView = (await list(tokens.a)).json();
+    expect(aView.today.sections.map((s: { id: number }) => s.id)).toContain(section.id);
   });
 });
 
@@ -241,8 +267,8 @@ describe('scheduled section alerts', () => {
     const mk = (start: number, end: number, extra = {}) =>
       copySection(t.db, id, {
         productId: inst.product.id,
-        startDate: isoDay(start),
-        endDate: isoDay(end),
+        startDate: day(start),
+        endDate: day(end),
         createdAt: longAgo,
         ...extra,
       });
@@ -280,5 +306,27 @@ describe('scheduled section alerts', () => {
       .from(sectionAlerts)
       .where(and(eq(sectionAlerts.sectionId, low.id), eq(sectionAlerts.alertType, 'low_enrollment')));
     expect(again.id).toBe(raised.find((r) => r.sectionId === low.id)?.id);
+  });
+
+  it('raises low_enrollment only for student-use sections, never for instructor-use or master shells', async () => {
+    const inst = await createCopyWorld(t.db, 'asu');
+    const id = inst.institution.id;
+    const longAgo = new Date(Date.now() - 90 * 86_400_000);
+    const mk = (extra: Partial<typeof sections.$inferInsert> = {}) =>
+      copySection(t.db, id, { startDate: day(-20), endDate: day(60), createdAt: longAgo, ...extra });
+    const instructorUse = await mk({ useType: 'instructoruse' });
+    const master = await mk({ courseType: 'parent' });
+    const masterChild = await mk({ courseType: 'child', parentSectionId: master.id });
+    const grandChild = await mk({ courseType: 'child', parentSectionId: masterChild.id });
+    const plain = await mk();
+
+    await scanSectionAlerts(t.db, { lowEnrollmentThreshold: 5, lowEnrollmentAfterDays: 7 });
+    const raised = await t.db.select().from(sectionAlerts).where(eq(sectionAlerts.institutionId, id));
+    const alerted = raised.filter((r) => r.alertType === 'low_enrollment').map((r) => r.sectionId);
+    expect(alerted).toContain(plain.id);
+    expect(alerted).toContain(grandChild.id);
+    expect(alerted).not.toContain(instructorUse.id);
+    expect(alerted).not.toContain(master.id);
+    expect(alerted).not.toContain(masterChild.id);
   });
 });

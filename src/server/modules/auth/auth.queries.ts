@@ -32,6 +32,22 @@ export async function recentFailures(db: Db, column: 'username' | 'ip', value: s
   return row.n;
 }
 
+/** Failed sign-ins of one account from one address since `since`. */
+export async function recentPairFailures(db: Db, username: string, ip: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.username, username),
+        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.at, since),
+      ),
+    );
+  return row.n;
+}
+
 export async function recordAttempt(db: Db, username: string, ip: string, succeeded: boolean) {
   await db.insert(loginAttempts).values({ username, ip, succeeded });
 }

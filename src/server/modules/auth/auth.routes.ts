@@ -8,16 +8,19 @@ import {
   RefreshResponse,
   SessionResponse,
 } from '../../../shared/contract/auth';
-import { ErrorResponse, OkResponse, OrganizationQuery } from '../../../shared/contract/common';
+import { OkResponse, OrganizationQuery } from '../../../shared/contract/common';
 import { LOCALES } from '../../../shared/constants';
 import { actorOf } from '../../plugins/access';
 import { login, logout, refresh } from './auth.service';
+import { warnWhenProxiedWithoutTrust } from './proxy-warning';
 import { capabilitiesWithTabs, sessionData } from './session.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
+const errors = errorResponses(401, 403, 422, 429);
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  warnWhenProxiedWithoutTrust(app);
 
   r.post('/api/auth/login', {
     schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, ...errors } },

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, SESSION_IDLE_MS } from '../../../shared/constants';
+import { SESSION_IDLE_MS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { verifyPassword } from '../../lib/passwords';
 import * as q from './auth.queries';
+import { throttleLogin } from './login-limits';
 
-/** Failures from one IP address (any usernames) before it is refused for a while. */
-const IP_MAX_FAILURES = 50;
+export { assertAddressNotThrottled } from './login-limits';
+
 /** Write last-seen at most this often per session. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -23,18 +24,7 @@ export interface LoginInput {
 }
 
 export async function login(db: Db, input: LoginInput) {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  if ((await q.recentFailures(db, 'username', input.username, since)) >= LOGIN_MAX_FAILURES) {
-    throw new AppError(
-      'error.tooManyAttempts',
-      'Too many failed sign-in attempts for this account. Wait 15 minutes and try again.',
-    );
-  }
-  await assertAddressNotThrottled(
-    db,
-    input.ip,
-    'Too many failed sign-in attempts from this address. Wait 15 minutes and try again.',
-  );
+  await throttleLogin(db, input.username, input.ip);
   const user = await q.findUserForLogin(db, input.username);
   const ok = (await verifyPassword(user?.passwordHash, input.password)) && user?.status === 'active';
   await q.recordAttempt(db, input.username, input.ip, ok);
@@ -50,17 +40,6 @@ export async function login(db: Db, input: LoginInput) {
   });
   await audit(db, { userId: user.id }, { action: 'login', entityType: 'session', entityId: session.id });
   return { token, userId: user.id, sessionId: session.id, expiresAt: expiry(session.lastSeenAt) };
-}
-
-/**
- * Refuses (429) an address with too many failures in the last 15 minutes. Failed sign-ins and
- * failed account-setup links (recorded with `recordFailedAttempt`) count together.
- */
-export async function assertAddressNotThrottled(db: Db, ip: string, description: string) {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  if ((await q.recentFailures(db, 'ip', ip, since)) >= IP_MAX_FAILURES) {
-    throw new AppError('error.tooManyAttempts', description);
-  }
 }
 
 /**

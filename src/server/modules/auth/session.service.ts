@@ -2,7 +2,7 @@ import { visibleTabs, type Capabilities } from '../../../shared/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { capabilities } from '../../lib/capabilities';
-import { institutionIdsOfUser, institutionSummaries } from '../institutions/institutions.queries';
+import { institutionIdsOfUser, institutionSummaries } from '../institutions';
 import type { SessionUser } from './auth.service';
 
 /** Session and app data of spec §3: token, userId, userPermissions, plaUrls, sessionId, flags, institutions. */

@@ -4,8 +4,8 @@ import type { BulkImport } from '../../../shared/contract/bulk-accounts';
 import { accountRequests, auditLog, groupMembers, mailOutbox, memberships, users } from '../../db/schema';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions, waitFor } from '../users/test-world';
-import { multipart, XLSX_TYPE, xlsx } from './test-files';
+import { createUsersWorld, sessions, waitFor } from '../../test/users-world';
+import { multipart, XLSX_TYPE, xlsx } from '../../test/xlsx-files';
 
 /** When set, the next batch insert of users fails as if an account had been created meanwhile. */
 const failNextBatch = vi.hoisted(() => ({ on: false }));

@@ -1,13 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type BulkMode, plannedAction } from '../../../shared/contract/bulk-accounts';
 import { can } from '../../../shared/permissions';
+import { ANALYZE_AFTER_ROWS, analyzeTables } from '../../db/analyze';
 import type { JobContext } from '../../jobs/define';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
-import { setRole } from '../roles/role-members.service';
-import { isUniqueViolation } from '../roles/roles.rules';
-import { type AccountMailInput, sendAccountMail, sendAccountMails } from '../users/users.mail';
-import { addMembership, institutionName, insertUser, updateUser } from '../users/users.queries';
+import { setRole } from '../roles';
+import { isUniqueViolation } from '../roles';
+import { type AccountMailInput, sendAccountMail, sendAccountMails } from '../users';
+import { addMembership, institutionName, insertUser, updateUser } from '../users';
 import * as q from './bulk-accounts.queries';
 import { type ClassifiedRow, classifyRows, newFileState, type RoleInfo, type RowData } from './classify';
 import { institutionRoles, jobActor } from './job-actor';
@@ -298,6 +299,16 @@ export async function applyImport(ctx: JobContext, importId: string) {
     await nextTurn();
   }
   await finish(ctx, importId, 'done', null);
+  // Many accounts at once: statistics now rather than at autovacuum's next round.
+  const r = await q.resultCounts(db, importId);
+  if (r.created + r.updated >= ANALYZE_AFTER_ROWS)
+    await analyzeTables(db, [
+      'users',
+      'memberships',
+      'group_members',
+      'account_requests',
+      'bulk_import_rows',
+    ]);
 }
 
 async function finish({ db }: JobContext, importId: string, status: 'done' | 'failed', error: string | null) {

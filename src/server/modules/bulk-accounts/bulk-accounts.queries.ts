@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
-import { isInstitutionUser } from '../users/users.queries';
+import { isInstitutionUser } from '../users';
 
 export type ImportRow = typeof bulkImports.$inferSelect;
 export type ImportDataRow = typeof bulkImportRows.$inferSelect;

@@ -1,44 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   BULK_REPORT_FILE,
   BULK_TEMPLATE_FILE,
   BulkCommitBody,
   BulkImport,
   BulkImportListResponse,
-  BulkMode,
+  BulkReportQuery,
   BulkRowsQuery,
   BulkRowsResponse,
   BulkTemplateQuery,
   BulkUploadQuery,
   ImportIdParams,
 } from '../../../shared/contract/bulk-accounts';
-import { ErrorResponse } from '../../../shared/contract/common';
 import { AppError } from '../../lib/app-error';
 import { sendCsv, sendDownload } from '../../lib/csv';
-import { actorOf } from '../../plugins/access';
+import { actorOf, entityOrg } from '../../plugins/access';
 import {
   commitImport,
   getImport,
+  IMPORT_REPORT_COLUMNS,
   importReportCsv,
   importRows,
-  institutionOfImport,
   listImports,
   uploadImport,
 } from './bulk-accounts.service';
 import { templateWorkbook } from './template';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 const tags = ['bulk-accounts'];
 const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -77,12 +67,12 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
     handler: async (req, reply) => {
       if (!req.isMultipart()) {
         throw new AppError(
-          'error.unsupportedMediaType',
+          'error.bulkNotMultipart',
           'Send the file as multipart/form-data in the field "file".',
         );
       }
       const part = await req.file();
-      if (!part) throw new AppError('error.validation', 'Choose a file to upload.', { file: 'Required.' });
+      if (!part) throw new AppError('error.bulkNoFile', 'Choose a file to upload.', { file: 'Required.' });
       const content = await part.toBuffer();
       const result = await uploadImport(
         req.server.db,
@@ -106,7 +96,7 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
 
   r.get(`${BASE}/:importId`, {
     schema: { tags, params: ImportIdParams, response: { 200: BulkImport, ...errors } },
-    config: { access: { rule: 'editUsers', org: institutionOfImport } },
+    config: { access: { rule: 'editUsers', org: entityOrg('import', 'params', 'importId') } },
     handler: (req) => getImport(req.server.db, req.params.importId),
   });
 
@@ -117,13 +107,13 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
       querystring: BulkRowsQuery,
       response: { 200: BulkRowsResponse, ...errors },
     },
-    config: { access: { rule: 'editUsers', org: institutionOfImport } },
+    config: { access: { rule: 'editUsers', org: entityOrg('import', 'params', 'importId') } },
     handler: (req) => importRows(req.server.db, req.params.importId, req.query),
   });
 
   r.post(`${BASE}/:importId/commit`, {
     schema: { tags, params: ImportIdParams, body: BulkCommitBody, response: { 202: BulkImport, ...errors } },
-    config: { access: { rule: 'editUsers', org: institutionOfImport } },
+    config: { access: { rule: 'editUsers', org: entityOrg('import', 'params', 'importId') } },
     handler: async (req, reply) =>
       reply
         .code(202)
@@ -137,14 +127,15 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
       tags,
       description: `${BULK_REPORT_FILE}: one line per row with its action, result and reasons (text/csv).`,
       params: ImportIdParams,
-      querystring: z.object({ mode: BulkMode.default('createAndUpdate') }),
+      querystring: BulkReportQuery,
       response: errors,
     },
-    config: { access: { rule: 'editUsers', org: institutionOfImport } },
+    config: { access: { rule: 'editUsers', org: entityOrg('import', 'params', 'importId') } },
     handler: async (req, reply) =>
       sendCsv(
         reply,
         BULK_REPORT_FILE,
+        IMPORT_REPORT_COLUMNS,
         await importReportCsv(req.server.db, req.params.importId, req.query.mode),
       ),
   });

@@ -17,21 +17,12 @@ import type { JobSender } from '../../jobs/define';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { toCsv } from '../../lib/csv';
 import { applyImportJob, parseImportJob } from './bulk-accounts.jobs';
 import * as q from './bulk-accounts.queries';
 import type { RowData } from './classify';
 import { checkXlsx } from './xlsx-check';
 
 const MODES: BulkMode[] = ['create', 'update', 'createAndUpdate'];
-
-/** Access-hook resolver: the institution of the import in the path; unknown import → 404. */
-export async function institutionOfImport(req: { params: unknown }, db: Db) {
-  const id = String((req.params as { importId?: unknown }).importId ?? '');
-  const row = /^[0-9a-f-]{36}$/i.test(id) ? await q.findImport(db, id) : undefined;
-  if (!row) throw notFound('Import');
-  return row.institutionId;
-}
 
 function skipNote(mode: BulkMode, match: string): string | null {
   if (match === 'new' && mode === 'update') return 'Update only: new accounts are not created.';
@@ -178,15 +169,15 @@ export async function commitImport(
 ) {
   const row = await q.findImport(db, importId);
   if (!row) throw notFound('Import');
-  if (row.status !== 'previewed') throw new AppError('error.conflict', BULK_MESSAGES.notPreviewed);
+  if (row.status !== 'previewed') throw new AppError('error.bulkAlreadyStarted', BULK_MESSAGES.notPreviewed);
   const described = await describeImport(db, row);
   if (described.matches.invalid > 0 && !body.validOnly) {
-    throw new AppError('error.validation', BULK_MESSAGES.invalidRows, {
+    throw new AppError('error.bulkInvalidRows', BULK_MESSAGES.invalidRows, {
       validOnly: BULK_MESSAGES.invalidRows,
     });
   }
   const plan = described.planned[body.mode];
-  if (plan.create + plan.update === 0) throw new AppError('error.validation', BULK_MESSAGES.nothingToDo);
+  if (plan.create + plan.update === 0) throw new AppError('error.bulkNothingToDo', BULK_MESSAGES.nothingToDo);
   const moved = await db.transaction(async (tx) => {
     const ok = await q.transitionImport(tx, importId, 'previewed', {
       status: 'queued',
@@ -206,30 +197,31 @@ export async function commitImport(
     }
     return ok;
   });
-  if (!moved) throw new AppError('error.conflict', BULK_MESSAGES.notPreviewed);
+  if (!moved) throw new AppError('error.bulkAlreadyStarted', BULK_MESSAGES.notPreviewed);
   return getImport(db, importId);
 }
 
 /** The per-row report: what each row did (or would do), with the reason. */
+/** Columns of the import report CSV. */
+export const IMPORT_REPORT_COLUMNS = ['Row', ...BULK_HEADERS, 'Action', 'Result', 'Message'];
+
+/** Rows of the import report CSV (columns IMPORT_REPORT_COLUMNS). */
 export async function importReportCsv(db: Db, importId: string, fallbackMode: BulkMode) {
   const row = await q.findImport(db, importId);
   if (!row) throw notFound('Import');
   const mode = (row.mode as BulkMode | null) ?? fallbackMode;
   const rows = (await q.allRows(db, importId)).map((r) => toBulkRow(r, mode));
-  return toCsv(
-    ['Row', ...BULK_HEADERS, 'Action', 'Result', 'Message'],
-    rows.map((r) => [
-      r.rowNumber,
-      r.firstName,
-      r.lastName,
-      r.email,
-      r.username,
-      r.role,
-      r.action,
-      r.result ?? '',
-      [r.resultMessage, ...r.issues.map((i) => `${i.column}: ${i.message}`), r.result ? null : r.note]
-        .filter(Boolean)
-        .join(' | '),
-    ]),
-  );
+  return rows.map((r) => [
+    r.rowNumber,
+    r.firstName,
+    r.lastName,
+    r.email,
+    r.username,
+    r.role,
+    r.action,
+    r.result ?? '',
+    [r.resultMessage, ...r.issues.map((i) => `${i.column}: ${i.message}`), r.result ? null : r.note]
+      .filter(Boolean)
+      .join(' | '),
+  ]);
 }

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_HEADERS, BULK_MESSAGES, type BulkImport } from '../../../shared/contract/bulk-accounts';
-import { groupMembers, mailOutbox, users } from '../../db/schema';
+import { bulkImports, groupMembers, mailOutbox, users } from '../../db/schema';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions, waitFor } from '../users/test-world';
-import { multipart, XLSX_TYPE, xlsx } from './test-files';
+import { createUsersWorld, sessions, waitFor } from '../../test/users-world';
+import { multipart, XLSX_TYPE, xlsx } from '../../test/xlsx-files';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
@@ -35,6 +35,14 @@ async function settled(importId: string, who: 'reg' | 'lim' = 'reg'): Promise<Bu
   return waitFor(async () => {
     const r = (await call(who, 'GET', `${BASE}/${importId}`)).json() as BulkImport;
     return ['previewed', 'done', 'failed'].includes(r.status) ? r : undefined;
+  });
+}
+
+/** An import after its apply job: done or failed (a commit leaves `previewed` at once). */
+async function finished(importId: string): Promise<BulkImport> {
+  return waitFor(async () => {
+    const r = (await call('reg', 'GET', `${BASE}/${importId}`)).json() as BulkImport;
+    return ['done', 'failed'].includes(r.status) ? r : undefined;
   });
 }
 
@@ -147,7 +155,10 @@ describe('upload → dry-run preview → commit → job → report', () => {
   it('refuses to commit rows with errors unless asked to import only the valid rows', async () => {
     const res = await call('reg', 'POST', `${BASE}/${importId}/commit`, { mode: 'createAndUpdate' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().description).toBe(BULK_MESSAGES.invalidRows);
+    expect(res.json()).toMatchObject({
+      message: 'error.bulkInvalidRows',
+      description: BULK_MESSAGES.invalidRows,
+    });
     expect(
       (await call('reg', 'POST', `${BASE}/${importId}/commit`, { mode: 'sideways', validOnly: true }))
         .statusCode,
@@ -214,7 +225,10 @@ describe('upload → dry-run preview → commit → job → report', () => {
       validOnly: true,
     });
     expect(commit.statusCode).toBe(422);
-    expect(commit.json().description).toBe(BULK_MESSAGES.nothingToDo);
+    expect(commit.json()).toMatchObject({
+      message: 'error.bulkNothingToDo',
+      description: BULK_MESSAGES.nothingToDo,
+    });
     expect(await userCount()).toBe(before);
   });
 });
@@ -226,8 +240,8 @@ describe('modes', () => {
       ['kteacher2', 'Tester', 'kteacher2@example.edu', '', 'Teaching Assistant'],
     ]);
     const first = (await settled((await upload('reg', w.a.id, 'modes.xlsx', file)).json().importId)).importId;
-    await call('reg', 'POST', `${BASE}/${first}/commit`, { mode: 'create' });
-    expect((await settled(first)).results).toMatchObject({ created: 1, updated: 0, skipped: 1 });
+    expect((await call('reg', 'POST', `${BASE}/${first}/commit`, { mode: 'create' })).statusCode).toBe(202);
+    expect((await finished(first)).results).toMatchObject({ created: 1, updated: 0, skipped: 1 });
     const held = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, w.instructors[2].id));
     expect(held.map((h) => h.groupId)).toEqual([w.roles.instructor.id]);
 
@@ -237,8 +251,9 @@ describe('modes', () => {
     ]);
     const second = (await settled((await upload('reg', w.a.id, 'modes2.xlsx', file2)).json().importId))
       .importId;
-    await call('reg', 'POST', `${BASE}/${second}/commit`, { mode: 'update' });
-    expect((await settled(second)).results).toMatchObject({ created: 0, updated: 1, skipped: 1 });
+    expect((await call('reg', 'POST', `${BASE}/${second}/commit`, { mode: 'update' })).statusCode).toBe(202);
+    expect(await finished(second)).toMatchObject({ status: 'done' });
+    expect((await finished(second)).results).toMatchObject({ created: 0, updated: 1, skipped: 1 });
     expect(await t.db.select().from(users).where(eq(users.email, 'other.newcomer@example.edu'))).toHaveLength(
       0,
     );
@@ -248,11 +263,21 @@ describe('modes', () => {
 describe('access', () => {
   it("refuses another institution's upload and imports, and answers 404 for an unknown import", async () => {
     const file = await xlsx([['A', 'B', 'ab@example.edu', '', 'Instructor']]);
+    const importsOfB = () => t.db.select().from(bulkImports).where(eq(bulkImports.institutionId, w.b.id));
+    const bBefore = await importsOfB();
     expect((await upload('reg', w.b.id, 'x.xlsx', file)).statusCode).toBe(403);
+    expect(await importsOfB()).toEqual(bBefore);
     const mine = (await upload('reg', w.a.id, 'x.xlsx', file)).json().importId;
+    expect((await settled(mine)).status).toBe('previewed');
+    const stored = async () => (await t.db.select().from(bulkImports).where(eq(bulkImports.id, mine)))[0];
+    const before = await stored();
     expect((await call('regB', 'GET', `${BASE}/${mine}`)).statusCode).toBe(403);
     expect((await call('regB', 'GET', `${BASE}/${mine}/rows`)).statusCode).toBe(403);
     expect((await call('regB', 'POST', `${BASE}/${mine}/commit`, { mode: 'create' })).statusCode).toBe(403);
+    // The refused commit changed nothing: the import is still previewed and no account was made.
+    expect(await stored()).toEqual(before);
+    expect(before).toMatchObject({ status: 'previewed', mode: null, committedBy: null });
+    expect(await t.db.select().from(users).where(eq(users.email, 'ab@example.edu'))).toEqual([]);
     expect((await call('regB', 'GET', `${BASE}/${mine}/report`)).statusCode).toBe(403);
     expect((await call('reg', 'GET', `${BASE}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
     expect((await call('reg', 'GET', `${BASE}/not-a-uuid`)).statusCode).toBe(422);
@@ -273,5 +298,26 @@ describe('access', () => {
       column: 'Role',
       message: 'You cannot give this role: it holds permissions you do not have.',
     });
+  });
+
+  it('rejects rows changing an account whose roles hold permissions the uploader lacks, and leaves it as it was', async () => {
+    const reg = w.u.reg;
+    const rolesBefore = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, reg.id));
+    const file = await xlsx([['Renamed', 'Registrar', reg.email, reg.username, 'Limited Admin']]);
+    const imp = await settled((await upload('lim', w.a.id, 'above.xlsx', file)).json().importId, 'lim');
+    expect(imp.matches).toMatchObject({ invalid: 1 });
+    const rows = (await call('lim', 'GET', `${BASE}/${imp.importId}/rows?action=reject`)).json().rows;
+    expect(rows[0].issues[0].message).toMatch(
+      /^This account holds permissions you do not have \(.*CAN_COPY_EDIT_COURSES.*\): it cannot be changed from your spreadsheet\.$/,
+    );
+    const commit = await call('lim', 'POST', `${BASE}/${imp.importId}/commit`, {
+      mode: 'update',
+      validOnly: true,
+    });
+    expect(commit.statusCode).toBe(422);
+    expect(await t.db.select().from(groupMembers).where(eq(groupMembers.userId, reg.id))).toEqual(
+      rolesBefore,
+    );
+    expect((await t.db.select().from(users).where(eq(users.id, reg.id)))[0].firstName).toBe(reg.firstName);
   });
 });

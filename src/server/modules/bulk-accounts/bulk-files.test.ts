@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES, type BulkImport } from '../../../shared/contract/bulk-accounts';
+import { bulkImports } from '../../db/schema';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions, waitFor } from '../users/test-world';
-import { multipart, XLSX_TYPE, xlsx, zip } from './test-files';
+import { createUsersWorld, sessions, waitFor } from '../../test/users-world';
+import { multipart, XLSX_TYPE, xlsx, zip } from '../../test/xlsx-files';
 import { cellText, cleanText } from './xlsx-read';
 
 let t: TestApp;
@@ -36,6 +37,13 @@ const settled = (importId: string) =>
     return ['previewed', 'failed'].includes(r.status) ? r : undefined;
   });
 
+/** Runs refused uploads and proves no import row was stored for any of them. */
+async function storesNoImport(refusals: () => Promise<void>) {
+  const before = await t.db.select({ id: bulkImports.id }).from(bulkImports);
+  await refusals();
+  expect(await t.db.select({ id: bulkImports.id }).from(bulkImports)).toEqual(before);
+}
+
 const rowsOf = async (importId: string) =>
   (await call('reg', 'GET', `${BASE}/${importId}/rows?pageSize=100`)).json().rows;
 
@@ -51,100 +59,127 @@ describe('file type, checked by content', () => {
   });
 
   it('a .csv renamed to .xlsx is refused with 400 "Only .xlsx file format is allowed"', async () => {
-    const csv = Buffer.from(
-      'First Name,Last Name,Email,Username,Role\r\nAnn,Lee,ann@example.edu,,Instructor\r\n',
-    );
-    const res = await upload('accounts.xlsx', csv);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, description: BULK_MESSAGES.onlyXlsx });
+    await storesNoImport(async () => {
+      const csv = Buffer.from(
+        'First Name,Last Name,Email,Username,Role\r\nAnn,Lee,ann@example.edu,,Instructor\r\n',
+      );
+      const res = await upload('accounts.xlsx', csv);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        message: 'error.xlsxOnly',
+        description: BULK_MESSAGES.onlyXlsx,
+      });
+    });
   });
 
   it('refuses other binaries and zips that are not workbooks', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    expect((await upload('a.xlsx', Buffer.concat([png, Buffer.alloc(64)]))).json().description).toBe(
-      BULK_MESSAGES.onlyXlsx,
-    );
-    const docx = zip([
-      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
-      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
-    ]);
-    expect((await upload('a.xlsx', docx)).statusCode).toBe(400);
-    const truncated = (await xlsx([['A', 'B', 'ab@example.edu', '', 'Instructor']])).subarray(0, 300);
-    expect((await upload('a.xlsx', truncated)).statusCode).toBe(400);
+    await storesNoImport(async () => {
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+      expect((await upload('a.xlsx', Buffer.concat([png, Buffer.alloc(64)]))).json().description).toBe(
+        BULK_MESSAGES.onlyXlsx,
+      );
+      const docx = zip([
+        { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+        { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+      ]);
+      expect((await upload('a.xlsx', docx)).statusCode).toBe(400);
+      const truncated = (await xlsx([['A', 'B', 'ab@example.edu', '', 'Instructor']])).subarray(0, 300);
+      expect((await upload('a.xlsx', truncated)).statusCode).toBe(400);
+    });
   });
 
   it('answers a request that is not multipart with 415 and one without a file with 422', async () => {
-    const res = await call('reg', 'POST', `${BASE}?organizationId=${w.a.id}`, { file: 'x' });
-    expect(res.statusCode).toBe(415);
-    const empty = `----b\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n----b--\r\n`;
-    const none = await t.app.inject({
-      method: 'POST',
-      url: `${BASE}?organizationId=${w.a.id}`,
-      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=--b' },
-      payload: empty,
+    await storesNoImport(async () => {
+      const res = await call('reg', 'POST', `${BASE}?organizationId=${w.a.id}`, { file: 'x' });
+      expect(res.statusCode).toBe(415);
+      const empty = `----b\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n----b--\r\n`;
+      const none = await t.app.inject({
+        method: 'POST',
+        url: `${BASE}?organizationId=${w.a.id}`,
+        headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=--b' },
+        payload: empty,
+      });
+      expect(none.statusCode).toBe(422);
     });
-    expect(none.statusCode).toBe(422);
   });
 });
 
 describe('limits checked before parsing', () => {
   it('refuses a file over 5 MB with 413', async () => {
-    const res = await upload(
-      'big.xlsx',
-      Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(5 * 1024 * 1024 + 10)]),
-    );
-    expect(res.statusCode).toBe(413);
+    await storesNoImport(async () => {
+      const res = await upload(
+        'big.xlsx',
+        Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(5 * 1024 * 1024 + 10)]),
+      );
+      expect(res.statusCode).toBe(413);
+    });
   });
 
   it('refuses more than 10,000 rows with 422', async () => {
-    const rows = Array.from({ length: 10_001 }, (_, i) => [
-      `F${i}`,
-      'L',
-      `u${i}@example.edu`,
-      '',
-      'Instructor',
-    ]);
-    const res = await upload('many.xlsx', await xlsx(rows));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().description).toBe(BULK_MESSAGES.tooManyRows);
+    await storesNoImport(async () => {
+      const rows = Array.from({ length: 10_001 }, (_, i) => [
+        `F${i}`,
+        'L',
+        `u${i}@example.edu`,
+        '',
+        'Instructor',
+      ]);
+      const res = await upload('many.xlsx', await xlsx(rows));
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        message: 'error.bulkTooManyRows',
+        description: BULK_MESSAGES.tooManyRows,
+        params: { max: 10_000 },
+      });
+    });
   });
 
   it('refuses spreadsheet bombs: too many entries, or an entry that inflates too much', async () => {
-    const base = [
-      { name: '[Content_Types].xml', data: Buffer.from('<Types>spreadsheetml.sheet.main+xml</Types>') },
-      {
-        name: 'xl/workbook.xml',
-        data: Buffer.from('<workbook><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>'),
-      },
-      {
-        name: 'xl/_rels/workbook.xml.rels',
-        data: Buffer.from(
-          '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
-        ),
-      },
-    ];
-    const many = zip([
-      ...base,
-      ...Array.from({ length: 250 }, (_, i) => ({ name: `xl/media/img${i}.bin`, data: Buffer.from('x') })),
-    ]);
-    const a = await upload('many-entries.xlsx', many);
-    expect(a.statusCode).toBe(422);
-    expect(a.json().description).toBe(BULK_MESSAGES.bomb);
-    const inflating = zip([
-      ...base,
-      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x20) },
-    ]);
-    const b = await upload('bomb.xlsx', inflating);
-    expect(b.statusCode).toBe(422);
-    expect(b.json().description).toBe(BULK_MESSAGES.bomb);
+    await storesNoImport(async () => {
+      const base = [
+        { name: '[Content_Types].xml', data: Buffer.from('<Types>spreadsheetml.sheet.main+xml</Types>') },
+        {
+          name: 'xl/workbook.xml',
+          data: Buffer.from(
+            '<workbook><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>',
+          ),
+        },
+        {
+          name: 'xl/_rels/workbook.xml.rels',
+          data: Buffer.from(
+            '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+          ),
+        },
+      ];
+      const many = zip([
+        ...base,
+        ...Array.from({ length: 250 }, (_, i) => ({ name: `xl/media/img${i}.bin`, data: Buffer.from('x') })),
+      ]);
+      const a = await upload('many-entries.xlsx', many);
+      expect(a.statusCode).toBe(422);
+      expect(a.json()).toMatchObject({ message: 'error.bulkBomb', description: BULK_MESSAGES.bomb });
+      const inflating = zip([
+        ...base,
+        { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x20) },
+      ]);
+      const b = await upload('bomb.xlsx', inflating);
+      expect(b.statusCode).toBe(422);
+      expect(b.json().description).toBe(BULK_MESSAGES.bomb);
+    });
   });
 
   it('refuses an empty sheet, or one with only the header row', async () => {
-    const headerOnly = await upload('header.xlsx', await xlsx([]));
-    expect(headerOnly.statusCode).toBe(422);
-    expect(headerOnly.json().description).toBe(BULK_MESSAGES.empty);
-    const blank = await upload('blank.xlsx', await xlsx([], []));
-    expect(blank.statusCode).toBe(422);
+    await storesNoImport(async () => {
+      const headerOnly = await upload('header.xlsx', await xlsx([]));
+      expect(headerOnly.statusCode).toBe(422);
+      expect(headerOnly.json()).toMatchObject({
+        message: 'error.bulkEmpty',
+        description: BULK_MESSAGES.empty,
+      });
+      const blank = await upload('blank.xlsx', await xlsx([], []));
+      expect(blank.statusCode).toBe(422);
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import type { BulkMatch } from '../../../shared/contract/bulk-accounts';
 import { Email, PersonName, Username } from '../../../shared/contract/users';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ungrantable } from '../roles/roles.rules';
+import { ungrantable } from '../roles';
 import { accountsMatching, roleIdsIn } from './bulk-accounts.queries';
 import type { RawRow } from './xlsx-read';
 
@@ -72,6 +72,7 @@ export async function classifyRows(
   state: FileState,
 ): Promise<ClassifiedRow[]> {
   const byRoleName = new Map(roles.map((r) => [r.name.toLowerCase(), r]));
+  const byRoleId = new Map(roles.map((r) => [r.id, r]));
   const prepared = raw.map((r) => {
     const v = r.values;
     const issues = [...r.issues];
@@ -190,6 +191,26 @@ export async function classifyRows(
         data: { ...data, note: 'No changes.' },
         match: 'unchanged' as const,
         issues,
+        existingUserId: existing.id,
+      };
+    }
+    // nobody acts above their own rights (ARCHITECTURE §4): an account whose roles here hold a
+    // permission the uploader lacks is not changed from the uploader's spreadsheet
+    const above = ungrantable(
+      actor,
+      held.flatMap((id) => byRoleId.get(id)?.permissions ?? []),
+    );
+    if (above.length > 0) {
+      return {
+        rowNumber: p.rowNumber,
+        data,
+        match: 'invalid' as const,
+        issues: [
+          {
+            column: 'Email',
+            message: `This account holds permissions you do not have (${above.join(', ')}): it cannot be changed from your spreadsheet.`,
+          },
+        ],
         existingUserId: existing.id,
       };
     }

@@ -1,8 +1,8 @@
-import { BULK_MESSAGES } from '../../../shared/contract/bulk-accounts';
 import { can } from '../../../shared/permissions';
 import type { JobContext } from '../../jobs/define';
 import { AppError } from '../../lib/app-error';
 import * as q from './bulk-accounts.queries';
+import { bulkError } from './bulk-errors';
 import { classifyRows, newFileState } from './classify';
 import { institutionRoles, jobActor } from './job-actor';
 import { checkXlsx } from './xlsx-check';
@@ -28,7 +28,7 @@ export async function buildPreview({ db, config, log }: JobContext, importId: st
   if (imp?.status !== 'parsing') return;
   const content = await q.importContent(db, importId);
   try {
-    if (!content) throw new AppError('error.badRequest', BULK_MESSAGES.onlyXlsx);
+    if (!content) throw bulkError.onlyXlsx();
     const info = await checkXlsx(content);
     const actor = await jobActor(
       db,
@@ -38,7 +38,7 @@ export async function buildPreview({ db, config, log }: JobContext, importId: st
       `bulk-parse-${importId}`,
     );
     if (!can(actor.caps, 'editUsers')) {
-      throw new AppError('error.accessDenied', 'You may no longer create users in this institution.');
+      throw new AppError('error.noLongerCreateUsers', 'You may no longer create users in this institution.');
     }
     const roles = await institutionRoles(db, imp.institutionId);
     const state = newFileState();
@@ -67,7 +67,7 @@ export async function buildPreview({ db, config, log }: JobContext, importId: st
       if (batch.length >= CHUNK) await flush();
     }
     await flush();
-    if (total === 0) throw new AppError('error.validation', BULK_MESSAGES.empty);
+    if (total === 0) throw bulkError.empty();
     await q.updateImport(db, importId, { status: 'previewed', totalRows: total, parsedAt: new Date() });
   } catch (err) {
     // A database hiccup is not the file's fault: let pg-boss try again before calling it unreadable.

@@ -6,8 +6,9 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { BULK_LIMITS, BULK_MESSAGES } from '../../../shared/contract/bulk-accounts';
+import { BULK_LIMITS } from '../../../shared/contract/bulk-accounts';
 import { AppError } from '../../lib/app-error';
+import { bulkError } from './bulk-errors';
 
 export interface XlsxInfo {
   /** Path of the first worksheet inside the zip, e.g. xl/worksheets/sheet1.xml. */
@@ -19,8 +20,8 @@ export interface XlsxInfo {
 }
 
 const SMALL_PART_MAX = 2 * 1024 * 1024;
-const notXlsx = () => new AppError('error.badRequest', BULK_MESSAGES.onlyXlsx);
-const bomb = () => new AppError('error.validation', BULK_MESSAGES.bomb);
+const notXlsx = bulkError.onlyXlsx;
+const bomb = bulkError.bomb;
 
 function openZip(buf: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
@@ -84,7 +85,7 @@ async function countRows(zip: ZipFile, entry: Entry, limit: number): Promise<num
 
 /** Validates the bytes of an upload as an .xlsx within the limits; throws AppError with a clear message. */
 export async function checkXlsx(buf: Buffer): Promise<XlsxInfo> {
-  if (buf.length > BULK_LIMITS.maxBytes) throw new AppError('error.payloadTooLarge', BULK_MESSAGES.tooLarge);
+  if (buf.length > BULK_LIMITS.maxBytes) throw bulkError.tooLarge();
   if (buf.length < 30 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
   let zip: ZipFile;
   try {
@@ -120,9 +121,8 @@ export async function checkXlsx(buf: Buffer): Promise<XlsxInfo> {
     const sheet = firstSheetPath ? byName.get(firstSheetPath) : undefined;
     if (!sheet || !firstSheetPath) throw notXlsx();
     const rowElements = await countRows(zip, sheet, BULK_LIMITS.maxRows + 1);
-    if (rowElements > BULK_LIMITS.maxRows + 1)
-      throw new AppError('error.validation', BULK_MESSAGES.tooManyRows);
-    if (rowElements < 2) throw new AppError('error.validation', BULK_MESSAGES.empty);
+    if (rowElements > BULK_LIMITS.maxRows + 1) throw bulkError.tooManyRows();
+    if (rowElements < 2) throw bulkError.empty();
     const no = /sheet(\d+)\.xml$/.exec(firstSheetPath)?.[1];
     return { firstSheetPath, firstSheetNo: no ? Number(no) : undefined, rowElements };
   } catch (err) {

@@ -6,13 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import {
-  BULK_HEADERS,
-  BULK_LIMITS,
-  BULK_MESSAGES,
-  type BulkColumn,
-} from '../../../shared/contract/bulk-accounts';
-import { AppError } from '../../lib/app-error';
+import { BULK_HEADERS, BULK_LIMITS, type BulkColumn } from '../../../shared/contract/bulk-accounts';
+import { bulkError } from './bulk-errors';
 
 export interface RawRow {
   rowNumber: number;
@@ -85,10 +80,10 @@ function mapHeader(values: ExcelJS.CellValue[]): Map<BulkColumn, number> {
   values.forEach((v, col) => {
     const name = HEADER_KEYS[headerKey(cellText(v).text)];
     if (!name) return;
-    if (map.has(name)) throw new AppError('error.validation', BULK_MESSAGES.badHeader);
+    if (map.has(name)) throw bulkError.badHeader();
     map.set(name, col);
   });
-  if (REQUIRED.some((c) => !map.has(c))) throw new AppError('error.validation', BULK_MESSAGES.badHeader);
+  if (REQUIRED.some((c) => !map.has(c))) throw bulkError.badHeader();
   return map;
 }
 
@@ -119,7 +114,7 @@ export async function* readAccountRows(buf: Buffer, sheetNo?: number): AsyncGene
     for await (const row of sheet) {
       const values = row.values as ExcelJS.CellValue[];
       if (!header) {
-        if (row.number !== 1) throw new AppError('error.validation', BULK_MESSAGES.badHeader);
+        if (row.number !== 1) throw bulkError.badHeader();
         header = mapHeader(values);
         continue;
       }
@@ -137,10 +132,10 @@ export async function* readAccountRows(buf: Buffer, sheetNo?: number): AsyncGene
         if (issue) out.issues.push({ column, message: issue });
       }
       if (blank) continue;
-      if (++count > BULK_LIMITS.maxRows) throw new AppError('error.validation', BULK_MESSAGES.tooManyRows);
+      if (++count > BULK_LIMITS.maxRows) throw bulkError.tooManyRows();
       yield out;
     }
-    if (!header) throw new AppError('error.validation', BULK_MESSAGES.badHeader);
+    if (!header) throw bulkError.badHeader();
   }
-  if (!found) throw new AppError('error.badRequest', BULK_MESSAGES.onlyXlsx);
+  if (!found) throw bulkError.onlyXlsx();
 }

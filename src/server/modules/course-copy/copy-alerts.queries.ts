@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { FINAL_COPY_STATUSES } from '../../../shared/contract/course-copy';
 import type { Db } from '../../db/client';
-import { alertAcknowledgements, copyJobs, copyRequests } from '../../db/schema';
+import { alertAcknowledgements, copyJobs, copyRequests, sections } from '../../db/schema';
 
 /** Most copy-status alerts returned (newest first). */
 const MAX_ALERTS = 2000;
@@ -16,6 +16,7 @@ export async function unacknowledgedCopyAlerts(db: Db, userId: number, instituti
       id: copyJobs.id,
       sectionId: sql<number>`coalesce(${copyJobs.resultSectionId}, ${copyJobs.sourceSectionId})`,
       courseName: copyJobs.courseName,
+      sectionCode: sections.sectionCode,
       // rows written before finished_at existed (or by the demo seed) fall back to their last change
       createdDate: sql<Date>`coalesce(${copyJobs.finishedAt}, ${copyJobs.updatedAt})`.mapWith(
         copyJobs.updatedAt,
@@ -24,6 +25,7 @@ export async function unacknowledgedCopyAlerts(db: Db, userId: number, instituti
     })
     .from(copyJobs)
     .innerJoin(copyRequests, eq(copyRequests.id, copyJobs.requestId))
+    .leftJoin(sections, eq(sections.id, copyJobs.sourceSectionId))
     .where(
       and(
         eq(copyRequests.requestedBy, userId),

@@ -16,28 +16,43 @@ export interface CopyDeps {
 }
 
 /**
- * Queues the courses' jobs (each job id was chosen when its row was written, so sending twice
- * queues once) and moves them from pending to notstarted. If the queue cannot be reached the
- * courses stay pending and the dispatch sweep queues them later.
+ * Queues the courses' jobs, in the transaction `tx` that wrote their rows when given (a request,
+ * a retry), so a course is never recorded without its job. Each job id was chosen when its row
+ * was written, so sending twice queues once.
  */
-export async function dispatch(deps: CopyDeps, rows: CopyJobRow[]): Promise<CopyJobRow[]> {
+export async function queueCopyJobs(
+  deps: Pick<CopyDeps, 'jobs' | 'config'>,
+  rows: CopyJobRow[],
+  tx?: Db,
+): Promise<void> {
   const { retryLimit, retryDelay, retryDelayMax, expireInSeconds } = deps.config.copyJobs;
   const withIds = rows.filter((r): r is CopyJobRow & { queueJobId: string } => !!r.queueJobId);
+  await deps.jobs.sendMany(
+    copyCourseJob,
+    withIds.map((r) => ({
+      payload: { copyJobId: r.id, queueJobId: r.queueJobId },
+      options: {
+        id: r.queueJobId,
+        retryLimit,
+        retryDelay,
+        retryBackoff: true,
+        retryDelayMax,
+        expireInSeconds,
+      },
+    })),
+    tx,
+  );
+}
+
+/**
+ * The sweep's half: queues courses left `pending` (rows written before requests queued their jobs
+ * in the same transaction) and moves them to notstarted; if the queue cannot be reached they stay
+ * pending for the next sweep.
+ */
+export async function dispatch(deps: CopyDeps, rows: CopyJobRow[]): Promise<CopyJobRow[]> {
+  const withIds = rows.filter((r): r is CopyJobRow & { queueJobId: string } => !!r.queueJobId);
   try {
-    await deps.jobs.sendMany(
-      copyCourseJob,
-      withIds.map((r) => ({
-        payload: { copyJobId: r.id, queueJobId: r.queueJobId },
-        options: {
-          id: r.queueJobId,
-          retryLimit,
-          retryDelay,
-          retryBackoff: true,
-          retryDelayMax,
-          expireInSeconds,
-        },
-      })),
-    );
+    await queueCopyJobs(deps, withIds);
   } catch (err) {
     deps.log.error(
       { err, courses: rows.length },

@@ -6,11 +6,12 @@ import {
   isFinalCopyStatus,
 } from '../../../shared/contract/course-copy';
 import { can } from '../../../shared/permissions';
+import { ANALYZE_AFTER_ROWS, analyzeTables } from '../../db/analyze';
 import type { Db } from '../../db/client';
 import type { JobContext } from '../../jobs/define';
 import { audit } from '../../lib/audit';
 import { capabilities } from '../../lib/capabilities';
-import { queueMail } from '../mail/mail.service';
+import { queueMail } from '../mail';
 import { copyFaults } from './copy-faults';
 import { ruleFor } from './copy-validation.service';
 import * as q from './course-copy.queries';
@@ -64,6 +65,8 @@ export async function runCopyJob(ctx: JobContext, payload: CopyJobPayload, attem
     });
     if (last) await finishRequestIfDone(ctx, claimed.requestId);
     throw err; // pg-boss retries it with backoff, or fails it for good after the last attempt
+  } finally {
+    await copyFaults.attemptEnded?.(claimed);
   }
 }
 
@@ -165,9 +168,9 @@ export async function finishRequestIfDone(
 ) {
   if (await q.hasOpenJobs(ctx.db, requestId)) return;
   // One transaction: a request is never marked finished without its e-mail queued.
-  await ctx.db.transaction(async (tx) => {
+  const finished = await ctx.db.transaction(async (tx) => {
     const request = await q.finishRequest(tx, requestId);
-    if (!request?.sendEmail) return;
+    if (!request?.sendEmail) return !!request;
     const user = await q.findUser(tx, request.requestedBy);
     if (!user) return;
     const rows = await q.jobsOfRequests(tx, [requestId]);
@@ -176,7 +179,11 @@ export async function finishRequestIfDone(
       ctx.jobs,
       finishedMail(user.email, request.kind, requestId, rows, ctx.config.publicUrl),
     );
+    return true;
   });
+  // A large batch of new sections: statistics now, so the course list plans for them at once.
+  if (finished && (await q.succeededCount(ctx.db, requestId)) >= ANALYZE_AFTER_ROWS)
+    await analyzeTables(ctx.db, ['sections', 'section_instructors', 'copy_jobs']);
 }
 
 function finishedMail(

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   copyJobs,
+  copyRequests,
   enrollments,
   mailOutbox,
   products,
@@ -9,9 +11,10 @@ import {
   sectionInstructors,
   sections,
 } from '../../db/schema';
-import { sectionAlertsJob } from '../alerts/section-alerts.job';
+import { ALL_JOBS } from '../../jobs';
 import {
   copyCourse,
+  copySection,
   createCopyWorld,
   FAST_COPY_ENV,
   gate,
@@ -142,36 +145,73 @@ describe('pending, notstarted, processing', () => {
     expect(done.statuses[0].status).toBe('succeeded');
   });
 
-  it('keeps a course pending when the queue cannot be reached, and the dispatch sweep queues it', async () => {
+  it("queues a request's jobs in its transaction: when the queue refuses, nothing is recorded", async () => {
     const sendMany = t.app.jobs.sendMany;
     t.app.jobs.sendMany = async () => {
       throw new Error('queue unavailable');
     };
-    let req: Awaited<ReturnType<typeof postCopy>>;
     try {
-      req = await postCopy(t.app, token, org, [copyCourse(w.source.id, 'Late')]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/courses/copy',
+        headers: bearer(token),
+        payload: { organizationId: org, courses: [copyCourse(w.source.id, 'Unqueued')], sendEmail: false },
+      });
+      expect(res.statusCode).toBe(500);
     } finally {
       t.app.jobs.sendMany = sendMany;
     }
-    expect(req.statuses[0].status).toBe('pending');
-    // The sweep only takes courses pending for over two minutes: age this one.
-    await t.db
-      .update(copyJobs)
-      .set({ updatedAt: sql`now() - interval '3 minutes'` })
-      .where(eq(copyJobs.id, req.statuses[0].id));
+    expect(await t.db.select().from(copyJobs).where(eq(copyJobs.courseName, 'Unqueued'))).toEqual([]);
+  });
+
+  it('the dispatch sweep queues a course left pending (written before requests queued in their transaction)', async () => {
+    const [request] = await t.db
+      .insert(copyRequests)
+      .values({ kind: 'copy', institutionId: org, requestedBy: w.admin.id, sendEmail: false })
+      .returning();
+    const course = copyCourse(w.source.id, 'Late');
+    const [row] = await t.db
+      .insert(copyJobs)
+      .values({
+        requestId: request.id,
+        sourceSectionId: course.sectionId,
+        courseName: course.courseName,
+        startDate: course.startDate,
+        endDate: course.endDate,
+        status: 'pending',
+        queueJobId: randomUUID(),
+        // the sweep only takes courses pending for over two minutes
+        updatedAt: sql`now() - interval '3 minutes'`,
+      })
+      .returning();
     await t.app.jobs.send(copyDispatchJob, {});
-    const done = await waitForRequest(t.app, token, org, req.trackingId);
-    expect(done.statuses[0].status).toBe('succeeded');
+    const done = await waitForRequest(t.app, token, org, request.id);
+    expect(done.statuses.find((s) => s.id === row.id)?.status).toBe('succeeded');
     expect(await sectionsNamed('Late')).toHaveLength(1);
   });
 });
 
 describe('failures', () => {
   it('retries a failing course with backoff and ends in FailedPermanently with a reason; Retry then succeeds', async () => {
-    const attempts: number[] = [];
-    copyFaults.beforeCopy = (row) => {
+    // What pg-boss stored for each attempt, read with the database's own clock (never the test's):
+    // when the attempt was scheduled for, when a worker took it, and the database time it ran.
+    const attempts: { startAfter: Date; startedOn: Date; at: Date; retryCount: number }[] = [];
+    copyFaults.beforeCopy = async (row) => {
       if (row.courseName !== 'Flaky') return;
-      attempts.push(Date.now());
+      const { rows } = await t.database.sql.executeSql(
+        `select start_after as "startAfter", started_on as "startedOn", clock_timestamp() as at,
+                retry_count as "retryCount"
+           from pgboss.job where id = $1`,
+        [row.queueJobId],
+      );
+      attempts.push(
+        ...rows.map((r) => ({
+          ...r,
+          startAfter: new Date(r.startAfter),
+          startedOn: new Date(r.startedOn),
+          at: new Date(r.at),
+        })),
+      );
       throw new CopyFailure('the course service did not answer');
     };
     const req = await postCopy(t.app, token, org, [copyCourse(w.source.id, 'Flaky')], true);
@@ -194,9 +234,18 @@ describe('failures', () => {
       reason:
         'The copy failed on its last attempt (attempt 3 of 3): the course service did not answer. Use Retry to try again.',
     });
-    expect(attempts).toHaveLength(3);
-    for (let i = 1; i < attempts.length; i++)
-      expect(attempts[i] - attempts[i - 1]).toBeGreaterThanOrEqual(800);
+    expect(attempts.map((a) => a.retryCount)).toEqual([0, 1, 2]);
+    for (let i = 1; i < attempts.length; i++) {
+      // Each retry was scheduled at least COPY_RETRY_DELAY_MAX_SECONDS (1 s: the backoff's ceiling
+      // here) after the failed attempt ran, and no worker took it before that time.
+      expect(
+        attempts[i].startAfter.getTime() - attempts[i - 1].at.getTime(),
+        `retry ${i}`,
+      ).toBeGreaterThanOrEqual(1000);
+      expect(attempts[i].startedOn.getTime(), `retry ${i}`).toBeGreaterThanOrEqual(
+        attempts[i].startAfter.getTime(),
+      );
+    }
     expect(await sectionsNamed('Flaky')).toHaveLength(0);
     const mails = await waitFor(async () => {
       const rows = await t.db.select().from(mailOutbox).where(sql`${mailOutbox.text} like '%Flaky%'`);
@@ -322,11 +371,17 @@ describe('scheduled jobs', () => {
         ['copy.dispatch', '*/5 * * * *'],
       ]),
     );
-    await t.app.jobs.send(sectionAlertsJob, {});
+    // the scan as registered (alerts already builds on course-copy, so no import back)
+    // a student-use section of its own: w.source became a master shell when a test above made it a child
+    const lonely = await copySection(t.db, w.institution.id, {
+      createdAt: new Date(Date.now() - 90 * 86_400_000),
+    });
+    const scan = ALL_JOBS.find((job) => job.name === 'alerts.scan')!;
+    await t.app.jobs.send(scan, {});
     const raised = await waitFor(async () => {
-      const rows = await t.db.select().from(sectionAlerts).where(eq(sectionAlerts.sectionId, w.source.id));
+      const rows = await t.db.select().from(sectionAlerts).where(eq(sectionAlerts.sectionId, lonely.id));
       return rows.length ? rows : undefined;
     });
-    expect(raised[0].alertType).toBe('low_enrollment'); // started 60 days ago with one student
+    expect(raised[0].alertType).toBe('low_enrollment'); // started 60 days ago with no student
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  APPLICATION_ERROR_CODE,
   COPY_MESSAGES,
   type CopyCoursesBody,
   type CopyValidationResult,
@@ -9,9 +10,9 @@ import {
 } from '../../../shared/contract/course-copy';
 import type { copyJobs } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { AppError, accessDenied, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { type CopyDeps, dispatch } from './copy-dispatch';
+import { type CopyDeps, queueCopyJobs } from './copy-dispatch';
 import { requestStatus, statusEntry } from './copy-status.service';
 import { validateSections } from './copy-validation.service';
 import * as q from './course-copy.queries';
@@ -29,7 +30,6 @@ export async function requestCopies(deps: CopyDeps, actor: Actor, body: z.infer<
   refuseInvalid(
     checks,
     body.courses.map((c) => c.sectionId),
-    'courses',
     body.courses.length > 1 ? 'copyFailedMany' : 'copyFailedOne',
   );
 
@@ -48,10 +48,11 @@ export async function requestCopies(deps: CopyDeps, actor: Actor, body: z.infer<
         courseName: c.courseName,
         startDate: c.startDate,
         endDate: c.endDate,
-        status: 'pending',
+        status: 'notstarted',
         queueJobId: randomUUID(),
       })),
     );
+    await queueCopyJobs(deps, rows, tx);
     await audit(tx, actor, {
       action: 'course.copy.request',
       entityType: 'copy_request',
@@ -61,9 +62,8 @@ export async function requestCopies(deps: CopyDeps, actor: Actor, body: z.infer<
     });
     return { request, rows };
   });
-  const queued = await dispatch(deps, rows);
   return {
-    ...requestStatus(request, queued),
+    ...requestStatus(request, rows),
     message: body.courses.length > 1 ? COPY_MESSAGES.copyStartedMany : COPY_MESSAGES.copyStartedOne,
   };
 }
@@ -79,7 +79,7 @@ export async function requestChildCourse(
     sectionIds: [body.parentSectionId],
     context: 'child',
   });
-  refuseInvalid(checks, [body.parentSectionId], 'parentSectionId', 'childFailed');
+  refuseInvalid(checks, [body.parentSectionId], 'childFailed');
 
   const { request, rows } = await deps.db.transaction(async (tx) => {
     const request = await q.insertRequest(tx, {
@@ -95,10 +95,11 @@ export async function requestChildCourse(
         courseName: body.courseName,
         startDate: body.startDate,
         endDate: body.endDate,
-        status: 'pending',
+        status: 'notstarted',
         queueJobId: randomUUID(),
       },
     ]);
+    await queueCopyJobs(deps, rows, tx);
     await audit(tx, actor, {
       action: 'course.child.request',
       entityType: 'copy_request',
@@ -108,26 +109,31 @@ export async function requestChildCourse(
     });
     return { request, rows };
   });
-  const queued = await dispatch(deps, rows);
-  return { ...requestStatus(request, queued), message: COPY_MESSAGES.childStarted };
+  return { ...requestStatus(request, rows), message: COPY_MESSAGES.childStarted };
 }
 
-/** A refused request names the failing courses: `courses.2.sectionId: 105 This Product is No Longer Available`. */
+/**
+ * A refused request: 422 with the spec's copy-failed text as description and, per refused section,
+ * `{ sectionId, code }` (codes 101-107, 160+) that the UI shows in the user's language.
+ */
+/** The code of each refused-copy answer: its catalog text is the COPY_MESSAGES text. */
+const COPY_REFUSED = {
+  copyFailedOne: 'error.copyRefusedOne',
+  copyFailedMany: 'error.copyRefusedMany',
+  childFailed: 'error.childCopyRefused',
+} as const;
+
 function refuseInvalid(
   checks: z.infer<typeof CopyValidationResult>[],
   requested: number[],
-  field: 'courses' | 'parentSectionId',
-  text: keyof typeof COPY_MESSAGES,
+  text: keyof typeof COPY_REFUSED,
 ) {
   const bySection = new Map(checks.map((c) => [c.sectionId, c]));
-  const fields: Record<string, string> = {};
-  requested.forEach((sectionId, i) => {
+  const refused = [...new Set(requested)].flatMap((sectionId) => {
     const c = bySection.get(sectionId);
-    if (c && !c.valid) {
-      fields[field === 'courses' ? `courses.${i}.sectionId` : field] = `${c.code} ${c.message}`;
-    }
+    return c && !c.valid ? [{ sectionId, code: c.code ?? APPLICATION_ERROR_CODE }] : [];
   });
-  if (Object.keys(fields).length > 0) throw new AppError('error.validation', COPY_MESSAGES[text], fields);
+  if (refused.length > 0) throw new AppError(COPY_REFUSED[text], COPY_MESSAGES[text], undefined, refused);
 }
 
 /** Retry from the UI: failed courses get a new queue job; the old one, if it ever runs, finds it is not its own. */
@@ -139,9 +145,15 @@ export async function retryCopies(deps: CopyDeps, actor: Actor, body: z.infer<ty
     const r = byId.get(id);
     if (!r) throw notFound('Copy');
     if (r.institutionId !== body.organizationId)
-      throw accessDenied('This copy belongs to another institution.');
+      throw new AppError('error.copyOfOtherInstitution', 'This copy belongs to another institution.');
     if (r.job.status !== 'Failed' && r.job.status !== 'FailedPermanently') {
-      throw new AppError('error.conflict', `"${r.job.courseName}" has not failed (status ${r.job.status}).`);
+      throw new AppError(
+        'error.copyNotFailed',
+        `"${r.job.courseName}" has not failed (status ${r.job.status}).`,
+        undefined,
+        undefined,
+        { name: r.job.courseName, status: r.job.status },
+      );
     }
   }
   const rows = await deps.db.transaction(async (tx) => {
@@ -150,11 +162,12 @@ export async function retryCopies(deps: CopyDeps, actor: Actor, body: z.infer<ty
       const row = await q.requeueFailed(tx, id, randomUUID());
       if (!row)
         throw new AppError(
-          'error.conflict',
+          'error.copyStatusChanged',
           'A course changed status while being retried. Reload and try again.',
         );
       out.push(row);
     }
+    await queueCopyJobs(deps, out, tx);
     await q.reopenRequests(tx, [...new Set(out.map((r) => r.requestId))]);
     await q.forgetCopyAcknowledgements(tx, ids);
     await audit(tx, actor, {
@@ -166,6 +179,5 @@ export async function retryCopies(deps: CopyDeps, actor: Actor, body: z.infer<ty
     });
     return out;
   });
-  const queued = await dispatch(deps, rows);
-  return { statuses: queued.map(statusEntry) };
+  return { statuses: rows.map(statusEntry) };
 }

@@ -14,7 +14,6 @@ import {
   FAST_COPY_ENV,
   gate,
   postCopy,
-  waitFor,
   waitForRequest,
 } from '../../test/copy-fixtures';
 import { login } from '../../test/fixtures';
@@ -57,6 +56,7 @@ afterAll(async () => {
 afterEach(() => {
   copyFaults.beforeCopy = undefined;
   copyFaults.afterCommit = undefined;
+  copyFaults.attemptEnded = undefined;
 });
 
 const named = (courseName: string) =>
@@ -69,11 +69,17 @@ async function stopMidCopy(point: 'beforeCopy' | 'afterCommit', name: string) {
   const org = w.institution.id;
   const reached = gate();
   const release = gate();
+  const stuckEnded = gate();
+  let stuck: unknown;
   copyFaults[point] = async (row) => {
     if (row.courseName !== name) return;
     copyFaults[point] = undefined; // only the first attempt stalls
+    stuck = row;
     reached.open();
     await release.opened; // the "dead" worker: stuck until the test lets it go
+  };
+  copyFaults.attemptEnded = (row) => {
+    if (row === stuck) stuckEnded.open();
   };
   const req = await postCopy(first, token, org, [copyCourse(w.source.id, name)], true);
   await reached.opened;
@@ -82,7 +88,7 @@ async function stopMidCopy(point: 'beforeCopy' | 'afterCommit', name: string) {
   const second = await startApp();
   const done = await waitForRequest(second, token, org, req.trackingId);
   release.open(); // the stuck attempt now runs on, as a late duplicate would
-  await new Promise((r) => setTimeout(r, 500));
+  await stuckEnded.opened; // ...to its end: whatever it was going to write is written now
   await second.close();
   return done;
 }
@@ -116,7 +122,16 @@ describe('worker stopped mid-copy', () => {
     const app = await startApp({ COPY_RETRY_LIMIT: '0', COPY_JOB_TIMEOUT_SECONDS: '1' });
     const token = await login(app, 'cr-admin');
     const release = gate();
-    copyFaults.beforeCopy = (row) => (row.courseName === 'Too slow' ? release.opened : undefined);
+    const lateEnded = gate();
+    let late: unknown;
+    copyFaults.beforeCopy = (row) => {
+      if (row.courseName !== 'Too slow') return;
+      late = row;
+      return release.opened;
+    };
+    copyFaults.attemptEnded = (row) => {
+      if (row === late) lateEnded.open();
+    };
     const req = await postCopy(app, token, w.institution.id, [copyCourse(w.source.id, 'Too slow')]);
     const done = await waitForRequest(app, token, w.institution.id, req.trackingId);
     expect(done.statuses[0]).toMatchObject({
@@ -125,9 +140,13 @@ describe('worker stopped mid-copy', () => {
       reason:
         'The copy stopped before it finished (the server stopped or the attempt took too long) and no attempts are left. Use Retry to try again.',
     });
-    release.open(); // the timed-out attempt wakes up: it must not create the section now
-    await waitFor(async () => (await named('Too slow')).length === 0 && true, 2000);
-    await new Promise((r) => setTimeout(r, 500));
     expect(await named('Too slow')).toHaveLength(0);
+    release.open(); // the timed-out attempt wakes up: it must not create the section now
+    await lateEnded.opened; // it has run to its end
+    expect(await named('Too slow')).toHaveLength(0);
+    const [after] = await waitForRequest(app, token, w.institution.id, req.trackingId).then(
+      (r) => r.statuses,
+    );
+    expect(after).toMatchObject({ status: 'FailedPermanently', sectionId: null });
   });
 });

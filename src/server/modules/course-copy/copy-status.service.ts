@@ -52,7 +52,7 @@ export function requestStatus(request: RequestRow, rows: JobRow[]): z.infer<type
 export async function copyStatus(db: Db, _actor: Actor, query: z.infer<typeof CopyStatusQuery>) {
   const request = await q.findRequest(db, query.trackingId);
   // Another institution's request is reported as unknown: its tracking id reveals nothing.
-  if (!request || request.institutionId !== query.organizationId) throw notFound('Copy request');
+  if (!request || request.institutionId !== query.organizationId) throw notFound('Copy');
   return requestStatus(request, await q.jobsOfRequests(db, [request.id]));
 }
 

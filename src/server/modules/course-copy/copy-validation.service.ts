@@ -10,9 +10,10 @@ import {
   daysBetween,
 } from '../../../shared/contract/course-copy';
 import { can } from '../../../shared/permissions';
+import { localIsoDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { accessDenied, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { capabilities } from '../../lib/capabilities';
 import * as q from './course-copy.queries';
 
@@ -46,9 +47,9 @@ export async function validateSections(
   const byId = new Map(found.filter((s) => !s.deletedAt).map((s) => [s.id, s]));
   for (const id of input.sectionIds) {
     const s = byId.get(id);
-    if (!s) throw notFound('Section');
+    if (!s) throw notFound('Course');
     if (s.institutionId !== input.organizationId)
-      throw accessDenied('This section belongs to another institution.');
+      throw new AppError('error.sectionOfOtherInstitution', 'This section belongs to another institution.');
   }
   const institution = await q.findInstitution(db, input.organizationId);
   const userMayCopy = await userContextMayCopy(db, actor, internalGroupId, input);
@@ -56,7 +57,7 @@ export async function validateSections(
   const offered = await q.productsWithActiveOffer(db, input.organizationId, productIds, [
     ...ACTIVE_OFFER_STATUSES,
   ]);
-  const today = input.today ?? new Date().toISOString().slice(0, 10);
+  const today = input.today ?? localIsoDate();
 
   return input.sectionIds.map((id) => {
     const section = byId.get(id)!;
@@ -107,6 +108,7 @@ function previewOf(
     context === 'child' ? [s.startDate, s.endDate] : suggestedDates(s.startDate, s.endDate, today);
   return {
     courseName: s.courseName,
+    sectionCode: s.sectionCode,
     courseType: s.courseType,
     sourceStartDate: s.startDate,
     sourceEndDate: s.endDate,

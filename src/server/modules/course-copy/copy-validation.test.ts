@@ -8,9 +8,9 @@ import {
   copyProduct,
   copySection,
   createCopyWorld,
-  isoDay,
   setInstitution,
 } from '../../test/copy-fixtures';
+import { day } from '../../test/course-fixtures';
 import { addToInternalGroup, bearer, createRole, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { suggestedDates } from './copy-validation.service';
@@ -41,8 +41,8 @@ afterAll(() => t.close());
 const course = (sectionId: number, name = 'Biology 101 - Fall') => ({
   sectionId,
   courseName: name,
-  startDate: isoDay(100),
-  endDate: isoDay(200),
+  startDate: day(100),
+  endDate: day(200),
 });
 
 function validate(token: string, organizationId: number, sectionIds: number[], extra = '') {
@@ -61,7 +61,11 @@ describe('copy validation (codes 101-107)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ sectionId: w.source.id, valid: true, code: null, message: null });
-    expect(body.preview).toMatchObject({ courseName: w.source.courseName, censusDuration: 14 });
+    expect(body.preview).toMatchObject({
+      courseName: w.source.courseName,
+      sectionCode: '002',
+      censusDuration: 14,
+    });
     expect(body.preview.startDate > w.source.endDate).toBe(true);
   });
 
@@ -132,7 +136,7 @@ describe('copy validation (codes 101-107)', () => {
     expect((await validate(admin, w.institution.id, [removed.id])).statusCode).toBe(404);
     const foreign = await validate(admin, w.institution.id, [other.source.id]);
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().message).toBe('error.accessDenied');
+    expect(foreign.json().message).toBe('error.sectionOfOtherInstitution');
   });
 
   it('rejects malformed section lists with 422', async () => {

@@ -37,6 +37,7 @@ export async function sectionsWithProduct(db: Db, ids: number[]) {
       productId: sections.productId,
       courseType: sections.courseType,
       courseName: sections.courseName,
+      sectionCode: sections.sectionCode,
       startDate: sections.startDate,
       endDate: sections.endDate,
       censusDuration: sections.censusDuration,
@@ -160,6 +161,10 @@ export async function recentRequests(
         eq(copyRequests.requestedBy, userId),
         eq(copyRequests.institutionId, institutionId),
         gt(copyRequests.createdAt, since),
+        // a request whose courses the caller has all acknowledged (bell or banner) is done with
+        sql`exists (select 1 from ${copyJobs} j where j.request_id = ${copyRequests.id}
+              and not exists (select 1 from ${alertAcknowledgements} a where a.user_id = ${userId}
+                and a.alert_kind = 'copy' and a.alert_id = j.id))`,
       ),
     )
     .orderBy(desc(copyRequests.createdAt))
@@ -176,12 +181,12 @@ export async function jobsWithRequest(db: Db, ids: number[]) {
     .where(inArray(copyJobs.id, ids));
 }
 
-/** Hands a failed course to a new queue job; only while it is still failed. */
+/** Hands a failed course to a new queue job (queued in the same transaction); only while it is still failed. */
 export async function requeueFailed(db: Db, id: number, queueJobId: string) {
   const [row] = await db
     .update(copyJobs)
     .set({
-      status: 'pending',
+      status: 'notstarted',
       queueJobId,
       reason: null,
       reasonCode: null,
@@ -260,6 +265,15 @@ export async function hasOpenJobs(db: Db, requestId: string) {
     .where(and(eq(copyJobs.requestId, requestId), notInArray(copyJobs.status, FINAL)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** How many courses of the request were created (a large batch is followed by ANALYZE). */
+export async function succeededCount(db: Db, requestId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(copyJobs)
+    .where(and(eq(copyJobs.requestId, requestId), eq(copyJobs.status, 'succeeded')));
+  return row?.n ?? 0;
 }
 
 /** Marks the request finished once; the caller that gets the row sends the e-mail. */

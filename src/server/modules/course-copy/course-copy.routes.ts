@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contract/common';
 import {
   CopyCoursesBody,
   CopyCoursesResponse,
@@ -21,8 +20,9 @@ import { actorOf } from '../../plugins/access';
 import { requestChildCourse, requestCopies, retryCopies } from './copy-request.service';
 import { copyStatus, recentCopyRequests } from './copy-status.service';
 import { validateSections } from './copy-validation.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses(401, 403, 404, 422);
 const deps = (req: FastifyRequest) => ({
   db: req.server.db,
   jobs: req.server.jobs,
@@ -78,7 +78,7 @@ export async function courseCopyRoutes(app: FastifyInstance) {
     schema: {
       tags: ['course-copy'],
       body: RetryCopyBody,
-      response: { 200: RetryCopyResponse, ...errors, 409: ErrorResponse },
+      response: { 200: RetryCopyResponse, ...errorResponses(401, 403, 404, 409, 422) },
     },
     config: { access: { rule: 'copyCourses', org: 'body' } },
     handler: (req) => retryCopies(deps(req), actorOf(req), req.body),

@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COPY_MESSAGES } from '../../../shared/contract/course-copy';
-import { copyJobs, products, sections } from '../../db/schema';
-import { copyOffer, copyProduct, copySection, createCopyWorld, isoDay } from '../../test/copy-fixtures';
+import { copyJobs, copyRequests, products, sections } from '../../db/schema';
+import { copyOffer, copyProduct, copySection, createCopyWorld } from '../../test/copy-fixtures';
+import { day } from '../../test/course-fixtures';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -23,8 +24,8 @@ afterAll(() => t.close());
 const course = (sectionId: number, name = 'Biology 101 - Fall') => ({
   sectionId,
   courseName: name,
-  startDate: isoDay(100),
-  endDate: isoDay(200),
+  startDate: day(100),
+  endDate: day(200),
 });
 
 describe('copy requests', () => {
@@ -98,7 +99,8 @@ describe('copy requests', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().description).toBe(COPY_MESSAGES.copyFailedMany);
-    expect(res.json().fields).toEqual({ 'courses.1.sectionId': '105 This Product is No Longer Available' });
+    expect(res.json().refused).toEqual([{ sectionId: bad.id, code: 105 }]);
+    expect(res.json().fields).toBeUndefined();
     const one = await t.app.inject({
       method: 'POST',
       url: '/api/courses/copy',
@@ -119,7 +121,7 @@ describe('copy requests', () => {
         organizationId: w.institution.id,
         courses: [{ ...course(w.source.id), courseName: 'x'.repeat(101) }],
       },
-      { organizationId: w.institution.id, courses: [{ ...course(w.source.id), endDate: isoDay(50) }] },
+      { organizationId: w.institution.id, courses: [{ ...course(w.source.id), endDate: day(50) }] },
       { organizationId: w.institution.id, courses: [{ ...course(w.source.id), startDate: '12/01/2025' }] },
       { organizationId: w.institution.id, courses: [{ ...course(w.source.id), sectionId: 'abc' }] },
       { organizationId: w.institution.id, courses: Array(1001).fill(course(w.source.id)) },
@@ -140,7 +142,7 @@ describe('copy requests', () => {
       headers: bearer(admin),
       payload: {
         organizationId: w.institution.id,
-        courses: [{ ...course(w.source.id), endDate: isoDay(50) }],
+        courses: [{ ...course(w.source.id), endDate: day(50) }],
       },
     });
     expect(bad.json().fields['courses.0.endDate']).toBe('End date must be greater than start date.');
@@ -148,7 +150,9 @@ describe('copy requests', () => {
     expect(after[0].n).toBe(before[0].n);
   });
 
-  it('answers 404 for an unknown section and 403 for another institution’s', async () => {
+  it('answers 404 for an unknown section and 403 for another institution’s, and stores no copy', async () => {
+    const jobsBefore = await t.db.select({ id: copyJobs.id }).from(copyJobs);
+    const requestsBefore = await t.db.select({ id: copyRequests.id }).from(copyRequests);
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/courses/copy',
@@ -163,6 +167,11 @@ describe('copy requests', () => {
       payload: { organizationId: w.institution.id, courses: [course(other.source.id)] },
     });
     expect(foreign.statusCode).toBe(403);
+    expect(await t.db.select({ id: copyJobs.id }).from(copyJobs)).toEqual(jobsBefore);
+    expect(await t.db.select({ id: copyRequests.id }).from(copyRequests)).toEqual(requestsBefore);
+    expect(await t.db.select().from(copyJobs).where(eq(copyJobs.sourceSectionId, other.source.id))).toEqual(
+      [],
+    );
   });
 
   it('hides another institution’s request and refuses to retry courses that have not failed', async () => {
@@ -232,14 +241,15 @@ describe('child course requests', () => {
         organizationId: w.institution.id,
         parentSectionId: child.id,
         courseName: 'Nested',
-        startDate: isoDay(1),
-        endDate: isoDay(20),
+        startDate: day(1),
+        endDate: day(20),
       },
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
+      message: 'error.childCopyRefused',
       description: COPY_MESSAGES.childFailed,
-      fields: { parentSectionId: '106 Copy Not Permitted' },
+      refused: [{ sectionId: child.id, code: 106 }],
     });
   });
 

@@ -1,2 +1,5 @@
 /** What other features may use of course-copy. */
 export { copyAlertOwners, unacknowledgedCopyAlerts } from './copy-alerts.queries';
+export { copyCourseDeadJob, copyCourseJob } from './copy-course.job';
+export { copyDispatchJob } from './copy-dispatch.job';
+export { courseCopyRoutes } from './course-copy.routes';

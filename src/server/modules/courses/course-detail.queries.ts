@@ -11,15 +11,6 @@ import {
 } from '../../db/schema';
 import { courseRowColumns, live } from './course-list.queries';
 
-/** The institution of a live section, or undefined when there is none. */
-export async function institutionOfSection(db: Db, sectionId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ institutionId: sections.institutionId })
-    .from(sections)
-    .where(and(eq(sections.id, sectionId), live));
-  return row?.institutionId;
-}
-
 /** A live section with everything the detail views show. */
 export async function courseDetailRow(db: Db, sectionId: number) {
   const [row] = await db
@@ -89,7 +80,7 @@ export async function pairingOfSection(db: Db, pairingId: number, sectionId: num
 
 export type SectionEdit = Pick<
   typeof sections.$inferInsert,
-  'courseName' | 'description' | 'sectionCode' | 'startDate' | 'endDate'
+  'courseName' | 'description' | 'sectionCode' | 'startDate' | 'endDate' | 'customCourseId' | 'lmsKind'
 >;
 
 /** Updates a live section if its version still matches; the new row, or undefined on a stale version. */

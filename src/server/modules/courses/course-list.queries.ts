@@ -86,16 +86,29 @@ function baseConditions(p: CourseListParams): SQL[] {
   if (p.productId !== 'all_products') where.push(eq(sections.productId, p.productId));
   if (p.offerType === 'NONE') where.push(sql`${accessTypeOf} is null`);
   else if (p.offerType !== 'ALL') where.push(sql`${accessTypeOf} = ${p.offerType}`);
-  if (p.q) {
-    const pattern = `%${escapeLike(p.q)}%`;
-    where.push(sql`(${sections.courseName} ilike ${pattern}
-      or coalesce(${sections.sectionCode}, '') ilike ${pattern}
-      or ${sections.id}::text = ${p.q}
-      or exists (select 1 from section_instructors si join users u on u.id = si.user_id
-                 where si.section_id = ${sections.id}
-                   and (u.first_name || ' ' || u.last_name) ilike ${pattern}))`);
-  }
+  if (p.q) where.push(textMatch(p.institutionId, p.q));
   return where;
+}
+
+/**
+ * Sections of the institution whose name, section code, id or an instructor's name matches: the
+ * ids come from the (institution, trigram) GIN indexes of live sections, so only the institution's
+ * matching rows are read, not all of its sections (nor every institution's matches).
+ */
+function textMatch(institutionId: number, q: string): SQL {
+  const pattern = `%${escapeLike(q)}%`;
+  const own = sql`s.institution_id = ${institutionId} and s.deleted_at is null`;
+  // a section id as written (no leading zero), within the integer range of the column
+  const byId =
+    /^[1-9]\d{0,9}$/.test(q) && Number(q) <= 2_147_483_647
+      ? sql` union select s.id from ${sections} s where ${own} and s.id = ${Number(q)}`
+      : sql``;
+  return sql`${sections.id} in (
+    select s.id from ${sections} s where ${own} and s.course_name ilike ${pattern}
+    union select s.id from ${sections} s where ${own} and s.section_code ilike ${pattern}${byId}
+    union select si.section_id from ${sections} s join section_instructors si on si.section_id = s.id
+      join users u on u.id = si.user_id
+      where ${own} and (u.first_name || ' ' || u.last_name) ilike ${pattern})`;
 }
 
 const SORTS: Record<SortField, SQL | typeof sections.courseName> = {
@@ -108,14 +121,15 @@ const SORTS: Record<SortField, SQL | typeof sections.courseName> = {
 };
 
 /**
- * One page of an institution's courses and the number of rows matching. The page's ids are found
- * first (sort key only); the per-row subqueries (instructors, enrollments, access type) then run for
- * that page alone, not for every row an OFFSET skips.
+ * One page of an institution's courses and the number of rows matching (null unless `withTotal`:
+ * for one period the caller has it from countByPeriod, which saves a pass over the institution's
+ * sections). The page's ids are found first (sort key only); the per-row subqueries (instructors,
+ * enrollments, access type) then run for that page alone, not for every row an OFFSET skips.
  */
-export async function listCourseRows(db: Db, p: CourseListParams) {
+export async function listCourseRows(db: Db, p: CourseListParams, withTotal = true) {
   const where = and(...baseConditions(p), periodCondition(p.period, p.today));
   const direction = p.order === 'desc' ? desc : asc;
-  const [pageIds, [{ total }]] = await Promise.all([
+  const [pageIds, counted] = await Promise.all([
     db
       .select({ id: sections.id })
       .from(sections)
@@ -123,8 +137,11 @@ export async function listCourseRows(db: Db, p: CourseListParams) {
       .orderBy(direction(SORTS[p.sort]), asc(sections.id))
       .limit(p.pageSize)
       .offset((p.page - 1) * p.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(sections).where(where),
+    withTotal
+      ? db.select({ total: sql<number>`count(*)::int` }).from(sections).where(where)
+      : Promise.resolve(null),
   ]);
+  const total = counted ? counted[0].total : null;
   const byId = new Map(
     (
       await courseRowsByIds(
@@ -150,13 +167,18 @@ export async function countByPeriod(db: Db, p: CourseListParams) {
   return row;
 }
 
-/** Products used by an institution's live courses. */
+/**
+ * Products used by an institution's live courses: per product one probe of
+ * sections_inst_product_live_idx, so the cost follows the catalogue, not the institution's sections.
+ */
 export async function productsOfInstitution(db: Db, institutionId: number) {
   return db
-    .selectDistinct({ productId: products.id, productName: products.productName })
-    .from(sections)
-    .innerJoin(products, eq(products.id, sections.productId))
-    .where(and(eq(sections.institutionId, institutionId), live))
+    .select({ productId: products.id, productName: products.productName })
+    .from(products)
+    .where(
+      sql`exists (select 1 from ${sections} s where s.institution_id = ${institutionId}
+        and s.product_id = ${products.id} and s.deleted_at is null)`,
+    )
     .orderBy(asc(products.productName), asc(products.id));
 }
 

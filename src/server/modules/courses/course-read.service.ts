@@ -37,14 +37,15 @@ export async function listCourses(db: Db, actor: Actor, f: CourseListFiltersT) {
   if (!(await institutionExists(db, f.organizationId))) throw notFound('Institution');
   const day = today();
   const p = listParams(f.organizationId, f, day);
+  // One period's total is its entry in the period counts (the same conditions, counted once).
   const [{ rows, total }, periodCounts, products] = await Promise.all([
-    listCourseRows(db, p),
+    listCourseRows(db, p, p.period === 'all'),
     countByPeriod(db, p),
     productsOfInstitution(db, f.organizationId),
   ]);
   return {
     courses: rows.map((r) => toCourseRow(r, day)),
-    total,
+    total: total ?? (p.period === 'all' ? 0 : periodCounts[p.period]),
     page: f.page,
     pageSize: f.pageSize,
     periodCounts,
@@ -59,7 +60,10 @@ async function detailOf(db: Db, sectionId: number) {
   return toCourseDetail(row, await instructorsOf(db, sectionId));
 }
 
-/** Course details in the master, child or standalone view. */
+/**
+ * Course details in the master view (with its children), the child view (with its master), the
+ * master-child view (a child of a master that has children of its own: both) or the standalone view.
+ */
 export async function courseDetails(db: Db, actor: Actor, sectionId: number, pairingId?: number) {
   if (pairingId !== undefined && !(await pairingOfSection(db, pairingId, sectionId)))
     throw notFound('Pairing');
@@ -68,12 +72,13 @@ export async function courseDetails(db: Db, actor: Actor, sectionId: number, pai
   const master = course.parentSectionId
     ? ((await courseRowsByIds(db, [course.parentSectionId])).map((r) => toCourseRow(r, day))[0] ?? null)
     : null;
-  const children =
-    course.courseType === 'parent' ? (await childRows(db, [sectionId])).map((r) => toCourseRow(r, day)) : [];
+  const children = (await childRows(db, [sectionId])).map((r) => toCourseRow(r, day));
+  const isMaster = course.courseType === 'parent' || children.length > 0;
+  const hasMaster = master !== null;
   const view =
-    course.courseType === 'parent' ? 'master' : course.courseType === 'child' ? 'child' : 'standalone';
+    isMaster && hasMaster ? 'masterChild' : isMaster ? 'master' : hasMaster ? 'child' : 'standalone';
   return {
-    view: view as 'master' | 'child' | 'standalone',
+    view: view as 'master' | 'child' | 'masterChild' | 'standalone',
     course,
     master,
     children,
@@ -84,7 +89,7 @@ export async function courseDetails(db: Db, actor: Actor, sectionId: number, pai
 /** A child course with its master (the master-child view); 404 for a course that is not a child. */
 export async function childCourseDetails(db: Db, actor: Actor, sectionId: number) {
   const d = await courseDetails(db, actor, sectionId);
-  if (d.course.courseType !== 'child') throw notFound('Child course');
+  if (d.master === null) throw notFound('Child course');
   return { ...d, view: 'masterChild' as const };
 }
 
@@ -99,7 +104,7 @@ export async function childList(db: Db, masterCourseId: number) {
   const [master] = await courseRowsByIds(db, [masterCourseId]);
   if (!master) throw notFound('Course');
   const day = today();
-  const children = master.courseType === 'parent' ? await childRows(db, [masterCourseId]) : [];
+  const children = await childRows(db, [masterCourseId]);
   return { masterCourseId, children: children.map((r) => toCourseRow(r, day)) };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lmsCoursePairings } from '../../db/schema';
-import { createCourseScenario, day } from '../../test/course-fixtures';
+import { createCourseScenario, createSection, day } from '../../test/course-fixtures';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -63,7 +63,19 @@ describe('GET /api/courses/details', () => {
     const body = (await get('creg', `/api/courses/details?sectionId=${solo.id}`)).json();
     expect(body.view).toBe('standalone');
     expect(body.course.courseDuration).toBe(112);
-    expect(body.course.coursePeriod).toMatch(/current|past|future/);
+  });
+
+  it('gives the exact period of a course: past, current or future, from its dates', async () => {
+    const cases = [
+      { startDate: day(-100), endDate: day(-2), period: 'past' },
+      { startDate: day(-10), endDate: day(80), period: 'current' },
+      { startDate: day(3), endDate: day(100), period: 'future' },
+    ];
+    for (const { period, ...dates } of cases) {
+      const section = await createSection(t.db, { institutionId: w.a.id, ...dates });
+      const body = (await get('creg', `/api/courses/details?sectionId=${section.id}`)).json();
+      expect(body.course.coursePeriod, period).toBe(period);
+    }
   });
 
   it('gives internal users a read-only view and no actions', async () => {
@@ -100,6 +112,33 @@ describe('child views and lists', () => {
     expect((await get('creg', `/api/courses/childCourseDetails?sectionId=${foreign.id}`)).statusCode).toBe(
       403,
     );
+  });
+
+  it('a child of a master that has children of its own shows the master-child view with both', async () => {
+    const top = await createSection(t.db, {
+      institutionId: w.b.id,
+      courseName: 'Chemistry (Master)',
+      courseType: 'parent',
+    });
+    const middle = await createSection(t.db, {
+      institutionId: w.b.id,
+      courseName: 'Chemistry Lab Master',
+      courseType: 'child',
+      parentSectionId: top.id,
+    });
+    const grandChild = await createSection(t.db, {
+      institutionId: w.b.id,
+      courseName: 'Chemistry Lab 1',
+      courseType: 'child',
+      parentSectionId: middle.id,
+    });
+    const body = (await get('cboss', `/api/courses/details?sectionId=${middle.id}`)).json();
+    expect(body.view).toBe('masterChild');
+    expect(body.master.sectionId).toBe(top.id);
+    expect(body.children.map((c: { sectionId: number }) => c.sectionId)).toEqual([grandChild.id]);
+    const list = (await get('cboss', `/api/courses/childList?masterCourseId=${middle.id}`)).json();
+    expect(list.children.map((c: { sectionId: number }) => c.sectionId)).toEqual([grandChild.id]);
+    expect((await get('cboss', `/api/courses/details?sectionId=${grandChild.id}`)).json().view).toBe('child');
   });
 
   it('childList lists the children of a master', async () => {
@@ -144,6 +183,29 @@ describe('GET /api/courses/courseSearch', () => {
       `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=ALL&queryString=cteacher`,
     );
     expect(byTeacher.json().courses.map((c: { sectionId: number }) => c.sectionId)).toEqual([child.id]);
+  });
+
+  it("matches a section code or id and an assistant's name, only among the institution's live sections", async () => {
+    const search = async (q: string) => {
+      const res = await get(
+        'creg',
+        `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=ALL&queryString=${encodeURIComponent(q)}`,
+      );
+      expect(res.statusCode, q).toBe(200);
+      return res.json() as { courses: { sectionId: number }[]; total: number };
+    };
+    const code = child.sectionCode!.slice(1).toLowerCase();
+    expect((await search(code)).courses.map((c) => c.sectionId)).toContain(child.id);
+    expect((await search(String(solo.id))).courses.map((c) => c.sectionId)).toContain(solo.id);
+    // the assistant of the child (role ta) is searched like its instructor
+    const byAssistant = await search('cassistant');
+    expect(byAssistant.courses.map((c) => c.sectionId)).toEqual([child.id]);
+    expect(byAssistant.total).toBe(1);
+    // another institution's course of that name, a zero-padded id, an id past the integer range
+    expect((await search('Birch Physics')).total).toBe(0);
+    expect((await search(String(foreign.id))).courses.map((c) => c.sectionId)).not.toContain(foreign.id);
+    expect((await search(`0${solo.id}`)).courses.map((c) => c.sectionId)).not.toContain(solo.id);
+    expect((await search('99999999999')).total).toBe(0);
   });
 
   it('refuses another institution, bad filters and (for a super admin) an unknown institution', async () => {

@@ -14,6 +14,7 @@ import {
   insertSection,
   liveChildCount,
   replaceInstructors,
+  type SectionEdit,
   sectionSnapshot,
   sectionWithCustomId,
   softDeleteSection,
@@ -22,12 +23,8 @@ import {
 } from './course-detail.queries';
 import { courseDetail } from './course-read.service';
 import { toInstructor } from './course-rows';
-import {
-  activeOfferForProduct,
-  insertInstructors,
-  institutionCensusDuration,
-  institutionExists,
-} from './course-offers.queries';
+import { activeOfferForProduct } from '../offers';
+import { insertInstructors, institutionCensusDuration, institutionExists } from './course-offers.queries';
 
 type EditSection = z.infer<typeof EditSectionBody>;
 type EditInstructors = z.infer<typeof EditInstructorBody>;
@@ -39,6 +36,8 @@ const editable = (s: {
   sectionCode: string | null;
   startDate: string;
   endDate: string;
+  customCourseId: string | null;
+  lmsKind: string | null;
   version: number;
 }) => ({
   courseName: s.courseName,
@@ -46,25 +45,58 @@ const editable = (s: {
   sectionCode: s.sectionCode,
   startDate: s.startDate,
   endDate: s.endDate,
+  customCourseId: s.customCourseId,
+  lmsKind: s.lmsKind,
   version: s.version,
 });
+
+/** 409 when another live course of the institution has this custom course id for that LMS. */
+async function refuseTakenCustomId(
+  db: Db,
+  institutionId: number,
+  lmsKind: string,
+  customId: string,
+  self?: number,
+) {
+  const other = await sectionWithCustomId(db, institutionId, lmsKind, customId);
+  if (other && other.id !== self) {
+    throw new AppError(
+      'error.customCourseIdTaken',
+      'Another course of this institution already has this custom course id.',
+      { customCourseId: 'Another course of this institution already has this custom course id.' },
+    );
+  }
+}
 
 /** PUT editSection: course information, guarded by the version (409 when someone saved first). */
 export async function editSection(db: Db, actor: Actor, body: EditSection) {
   await db.transaction(async (tx) => {
     const before = await sectionSnapshot(tx, body.sectionId);
     if (!before || before.deletedAt) throw notFound('Course');
-    const values = {
+    const values: SectionEdit = {
       courseName: body.courseName,
       description: body.description || null,
       sectionCode: body.sectionCode || null,
       startDate: body.startDate,
       endDate: body.endDate,
     };
+    if (body.customCourseId !== undefined) {
+      values.customCourseId = body.customCourseId;
+      values.lmsKind = body.customCourseId ? (body.lmsKind ?? null) : null;
+      if (values.customCourseId && values.lmsKind) {
+        await refuseTakenCustomId(
+          tx,
+          before.institutionId,
+          values.lmsKind,
+          values.customCourseId,
+          body.sectionId,
+        );
+      }
+    }
     const updated = await updateSectionIfVersion(tx, body.sectionId, body.version, values);
     if (!updated) {
       throw new AppError(
-        'error.versionConflict',
+        'error.courseVersionConflict',
         'This course was changed by someone else since you opened it. Reload it and try again.',
       );
     }
@@ -85,7 +117,7 @@ async function checkStaff(db: Db, institutionId: number, userIds: number[]) {
   const strangers = userIds.filter((id) => !members.has(id));
   if (strangers.length) {
     throw new AppError(
-      'error.validation',
+      'error.instructorsNotMembers',
       `instructors: user ${strangers.join(', ')} is not a member of this institution.`,
       { instructors: 'Each instructor must be a member of the institution.' },
     );
@@ -125,7 +157,10 @@ export async function deleteCourse(db: Db, actor: Actor, sectionId: number) {
     const section = await sectionSnapshot(tx, sectionId);
     if (!section || section.deletedAt) throw notFound('Course');
     if ((await liveChildCount(tx, sectionId)) > 0) {
-      throw new AppError('error.conflict', 'This master course has child courses. Remove them first.');
+      throw new AppError(
+        'error.masterHasChildren',
+        'This master course has child courses. Remove them first.',
+      );
     }
     if (!(await softDeleteSection(tx, sectionId))) throw notFound('Course');
     await audit(tx, actor, {
@@ -146,7 +181,7 @@ export async function createCourse(db: Db, actor: Actor, body: CreateCourse) {
     if (!(await institutionExists(tx, institutionId))) throw notFound('Institution');
     if (body.productId !== null && !(await activeOfferForProduct(tx, institutionId, body.productId))) {
       throw new AppError(
-        'error.validation',
+        'error.noActiveOffer',
         'productId: the institution has no active offer for this product.',
         {
           productId: 'The institution has no active offer for this product.',
@@ -159,12 +194,7 @@ export async function createCourse(db: Db, actor: Actor, body: CreateCourse) {
       body.instructors.map((i) => i.userId),
     );
     if (body.customCourseId && body.lmsKind) {
-      if (await sectionWithCustomId(tx, institutionId, body.lmsKind, body.customCourseId)) {
-        throw new AppError(
-          'error.conflict',
-          'Another course of this institution already has this custom course id.',
-        );
-      }
+      await refuseTakenCustomId(tx, institutionId, body.lmsKind, body.customCourseId);
     }
     const values = {
       institutionId,

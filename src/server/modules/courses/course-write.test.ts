@@ -68,7 +68,7 @@ describe('PUT /api/courses/editSection', () => {
       payload({ courseName: 'Stale', version: 1 }),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('error.versionConflict');
+    expect(res.json().message).toBe('error.courseVersionConflict');
     const [row] = await t.db.select().from(sections).where(eq(sections.id, solo.id));
     expect(row.courseName).toBe('Chemistry 110-002 (Evening)');
   });
@@ -95,17 +95,124 @@ describe('PUT /api/courses/editSection', () => {
     expect(row.version).toBe(2);
   });
 
+  it('answers every field message at once: a blank name and dates out of order', async () => {
+    const res = await send(
+      'creg',
+      'PUT',
+      '/api/courses/editSection',
+      payload({ version: 2, courseName: '', endDate: '01/01/2026', customCourseId: 'x'.repeat(74) }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toMatchObject({
+      courseName: 'Enter the name for the course',
+      endDate: 'End date must be greater than start date.',
+      customCourseId: 'The custom course id may have at most 73 characters.',
+    });
+  });
+
+  it('sets, keeps and removes the custom course id with its LMS kind (spec §3, §5)', async () => {
+    const read = async () => (await t.db.select().from(sections).where(eq(sections.id, solo.id)))[0];
+    const v = (await read()).version;
+    const set = await send(
+      'creg',
+      'PUT',
+      '/api/courses/editSection',
+      payload({ version: v, customCourseId: ' canvas-7788 ', lmsKind: 'canvas' }),
+    );
+    expect(set.statusCode).toBe(200);
+    expect(set.json().course).toMatchObject({ customCourseId: 'canvas-7788', lmsKind: 'canvas' });
+    expect(await read()).toMatchObject({ customCourseId: 'canvas-7788', lmsKind: 'canvas', version: v + 1 });
+
+    // absent: kept as it was
+    expect(
+      (await send('creg', 'PUT', '/api/courses/editSection', payload({ version: v + 1 }))).statusCode,
+    ).toBe(200);
+    expect(await read()).toMatchObject({ customCourseId: 'canvas-7788', lmsKind: 'canvas', version: v + 2 });
+
+    // refused: too long, no kind, an unknown kind; nothing written
+    const refused: [object, string, string][] = [
+      [
+        { customCourseId: 'y'.repeat(74), lmsKind: 'canvas' },
+        'customCourseId',
+        'The custom course id may have at most 73 characters.',
+      ],
+      [{ customCourseId: 'bb-1', lmsKind: null }, 'lmsKind', 'Choose the LMS of the custom course id.'],
+      [{ customCourseId: 'bb-1', lmsKind: 'moodle' }, 'lmsKind', ''],
+    ];
+    for (const [over, field, message] of refused) {
+      const res = await send('creg', 'PUT', '/api/courses/editSection', payload({ version: v + 2, ...over }));
+      expect(res.statusCode, JSON.stringify(over)).toBe(422);
+      expect(Object.keys(res.json().fields)).toContain(field);
+      if (message) expect(res.json().fields[field]).toBe(message);
+    }
+    expect(await read()).toMatchObject({ customCourseId: 'canvas-7788', version: v + 2 });
+
+    // 73 characters for blackboard, then removed with null
+    const long = 'b'.repeat(73);
+    const bb = await send(
+      'creg',
+      'PUT',
+      '/api/courses/editSection',
+      payload({ version: v + 2, customCourseId: long, lmsKind: 'blackboard' }),
+    );
+    expect(bb.statusCode).toBe(200);
+    expect(await read()).toMatchObject({ customCourseId: long, lmsKind: 'blackboard' });
+    const cleared = await send(
+      'creg',
+      'PUT',
+      '/api/courses/editSection',
+      payload({ version: v + 3, customCourseId: null, lmsKind: null }),
+    );
+    expect(cleared.statusCode).toBe(200);
+    expect(await read()).toMatchObject({ customCourseId: null, lmsKind: null, version: v + 4 });
+  });
+
+  it("refuses another course's custom course id (409) and writes nothing", async () => {
+    const [other] = await t.db.select().from(sections).where(eq(sections.id, master.id));
+    await t.db
+      .update(sections)
+      .set({ customCourseId: 'TAKEN-1', lmsKind: 'canvas' })
+      .where(eq(sections.id, other.id));
+    const [before] = await t.db.select().from(sections).where(eq(sections.id, solo.id));
+    const res = await send(
+      'creg',
+      'PUT',
+      '/api/courses/editSection',
+      payload({ version: before.version, customCourseId: 'taken-1', lmsKind: 'canvas' }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: 'error.customCourseIdTaken',
+      description: 'Another course of this institution already has this custom course id.',
+      fields: { customCourseId: 'Another course of this institution already has this custom course id.' },
+    });
+    expect((await t.db.select().from(sections).where(eq(sections.id, solo.id)))[0]).toEqual(before);
+    await t.db.update(sections).set({ customCourseId: null, lmsKind: null }).where(eq(sections.id, other.id));
+  });
+
   it('refuses users without CAN_COPY_EDIT_COURSES, internal users and other institutions (403, audited)', async () => {
+    const [soloBefore] = await t.db.select().from(sections).where(eq(sections.id, solo.id));
+    const [foreignBefore] = await t.db.select().from(sections).where(eq(sections.id, foreign.id));
     for (const who of ['cviewer', 'cinsider', 'cother', 'csupport']) {
       const res = await send(who, 'PUT', '/api/courses/editSection', payload({ version: 2 }));
       expect(res.statusCode, who).toBe(403);
       expect(res.json().message).toBe('error.accessDenied');
     }
+    // The foreign section, edited by the administrator of A, is refused and left as it was.
+    const foreignEdit = await send(
+      'creg',
+      'PUT',
+      '/api/courses/editSection',
+      payload({ sectionId: foreign.id, version: foreignBefore.version }),
+    );
+    expect(foreignEdit.statusCode).toBe(403);
+    expect((await t.db.select().from(sections).where(eq(sections.id, solo.id)))[0]).toEqual(soloBefore);
+    expect((await t.db.select().from(sections).where(eq(sections.id, foreign.id)))[0]).toEqual(foreignBefore);
     const denied = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.outcome, 'denied'), eq(auditLog.action, 'PUT /api/courses/editSection')));
-    expect(denied.length).toBe(4);
+    expect(denied.length).toBe(5);
     expect(
       (await send('creg', 'PUT', '/api/courses/editSection', payload({ sectionId: 999999 }))).statusCode,
     ).toBe(404);
@@ -149,8 +256,13 @@ describe('PUT /api/courses/instructor', () => {
       },
       { sectionId: solo.id, instructors: [] },
     ];
-    for (const body of bodies)
-      expect((await send('creg', 'PUT', '/api/courses/instructor', body)).statusCode).toBe(422);
+    const codes: string[] = [];
+    for (const body of bodies) {
+      const res = await send('creg', 'PUT', '/api/courses/instructor', body);
+      expect(res.statusCode).toBe(422);
+      codes.push(res.json().message);
+    }
+    expect(codes[0]).toBe('error.instructorsNotMembers');
     const rows = await t.db
       .select()
       .from(sectionInstructors)
@@ -159,6 +271,12 @@ describe('PUT /api/courses/instructor', () => {
   });
 
   it('answers 403 for internal users and other institutions, 404 for unknown courses', async () => {
+    const instructorsOf = async (sectionId: number) =>
+      (await t.db.select().from(sectionInstructors).where(eq(sectionInstructors.sectionId, sectionId)))
+        .map((r) => `${r.userId}:${r.role}`)
+        .sort();
+    const soloBefore = await instructorsOf(solo.id);
+    const foreignBefore = await instructorsOf(foreign.id);
     const body = { sectionId: solo.id, instructors: [{ userId: teacher.id, role: 'instructor' }] };
     expect((await send('cinsider', 'PUT', '/api/courses/instructor', body)).statusCode).toBe(403);
     expect(
@@ -167,12 +285,16 @@ describe('PUT /api/courses/instructor', () => {
     expect(
       (await send('creg', 'PUT', '/api/courses/instructor', { ...body, sectionId: 999999 })).statusCode,
     ).toBe(404);
+    expect(await instructorsOf(solo.id)).toEqual(soloBefore);
+    expect(await instructorsOf(foreign.id)).toEqual(foreignBefore);
   });
 });
 
 describe('DELETE /api/courses/delete', () => {
   it('refuses a master with children (409) and users without CAN_DELETE_COURSES (403)', async () => {
-    expect((await send('creg', 'DELETE', `/api/courses/delete?sectionId=${master.id}`)).statusCode).toBe(409);
+    const withChildren = await send('creg', 'DELETE', `/api/courses/delete?sectionId=${master.id}`);
+    expect(withChildren.statusCode).toBe(409);
+    expect(withChildren.json().message).toBe('error.masterHasChildren');
     expect((await send('cviewer', 'DELETE', `/api/courses/delete?sectionId=${solo.id}`)).statusCode).toBe(
       403,
     );
@@ -183,8 +305,10 @@ describe('DELETE /api/courses/delete', () => {
       403,
     );
     expect((await send('creg', 'DELETE', '/api/courses/delete?sectionId=x')).statusCode).toBe(422);
-    const [row] = await t.db.select().from(sections).where(eq(sections.id, solo.id));
-    expect(row.deletedAt).toBeNull();
+    for (const id of [master.id, solo.id, foreign.id]) {
+      const [row] = await t.db.select().from(sections).where(eq(sections.id, id));
+      expect(row.deletedAt, `section ${id}`).toBeNull();
+    }
   });
 
   it('removes a section: spec message, hidden afterwards, audited; a second delete is 404', async () => {
@@ -226,13 +350,38 @@ describe('POST /api/courses/createCourse', () => {
       censusDuration: -1,
     });
     expect(course.instructors).toHaveLength(1);
+    const [stored] = await t.db.select().from(sections).where(eq(sections.id, course.sectionId));
+    expect(stored).toMatchObject({
+      institutionId: w.a.id,
+      productId: product.id,
+      courseName: 'Biology 101-009',
+      description: 'Night class',
+      sectionCode: 'BIO 101-009',
+      courseType: 'standalone',
+      startDate: '2026-09-01',
+      endDate: '2026-12-15',
+      censusDuration: -1,
+      customCourseId: 'canvas-bio-101-009',
+      lmsKind: 'canvas',
+      deletedAt: null,
+    });
+    const instructors = await t.db
+      .select()
+      .from(sectionInstructors)
+      .where(eq(sectionInstructors.sectionId, course.sectionId));
+    expect(instructors.map((r) => ({ userId: r.userId, role: r.role }))).toEqual([
+      { userId: teacher.id, role: 'instructor' },
+    ]);
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'course.create'))).length).toBe(1);
   });
 
-  it('refuses a duplicate custom course id (409)', async () => {
+  it('refuses a duplicate custom course id (409) and stores no second course', async () => {
+    const before = (await t.db.select().from(sections)).length;
     expect(
       (await send('creg', 'POST', '/api/courses/createCourse', body({ courseName: 'Again' }))).statusCode,
     ).toBe(409);
+    expect((await t.db.select().from(sections)).length).toBe(before);
+    expect(await t.db.select().from(sections).where(eq(sections.courseName, 'Again'))).toEqual([]);
   });
 
   it('validates every field (422) and writes nothing', async () => {
@@ -248,14 +397,18 @@ describe('POST /api/courses/createCourse', () => {
       body({ courseName: '   ', customCourseId: null }),
       body({ customCourseId: null, courseType: 'parent' }),
     ];
+    const codes: string[] = [];
     for (const b of bad) {
       const res = await send('creg', 'POST', '/api/courses/createCourse', b);
       expect(res.statusCode, JSON.stringify(b).slice(0, 80)).toBe(422);
+      codes.push(res.json().message);
     }
+    expect(codes.slice(5, 7)).toEqual(['error.noActiveOffer', 'error.instructorsNotMembers']);
     expect((await t.db.select().from(sections)).length).toBe(before);
   });
 
-  it('refuses internal users, viewers and other institutions (403)', async () => {
+  it('refuses internal users, viewers and other institutions (403) and stores nothing', async () => {
+    const before = (await t.db.select().from(sections)).length;
     for (const who of ['cinsider', 'cviewer', 'cother']) {
       expect(
         (await send(who, 'POST', '/api/courses/createCourse', body({ customCourseId: null }))).statusCode,
@@ -264,5 +417,6 @@ describe('POST /api/courses/createCourse', () => {
     expect(
       (await send('cboss', 'POST', '/api/courses/createCourse', body({ organizationId: 987654 }))).statusCode,
     ).toBe(404);
+    expect((await t.db.select().from(sections)).length).toBe(before);
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contract/common';
 import {
   CgCourseDetailsParams,
   ChildCourseDetailsQuery,
@@ -21,7 +20,7 @@ import {
   InstructorListResponse,
   SectionQuery,
 } from '../../../shared/contract/courses';
-import { actorOf } from '../../plugins/access';
+import { actorOf, entityOrg } from '../../plugins/access';
 import {
   cgCourseDetails,
   childCourseDetails,
@@ -30,11 +29,11 @@ import {
   listCourses,
   sectionInstructors,
 } from './course-read.service';
-import { sectionInBody, sectionInQuery, sectionOrg } from './course-scope';
 import { createCourse, deleteCourse, editInstructors, editSection } from './course-write.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
-const writeErrors = { ...errors, 409: ErrorResponse };
+const errors = errorResponses(401, 403, 404, 422);
+const writeErrors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['courses'];
 
 export async function courseRoutes(app: FastifyInstance) {
@@ -48,7 +47,7 @@ export async function courseRoutes(app: FastifyInstance) {
 
   r.get('/api/courses/details', {
     schema: { tags, querystring: CourseDetailsQuery, response: { 200: CourseDetailsResponse, ...errors } },
-    config: { access: { rule: 'viewInstitution', org: sectionInQuery } },
+    config: { access: { rule: 'viewInstitution', org: entityOrg('section', 'query', 'sectionId') } },
     handler: (req) => courseDetails(req.server.db, actorOf(req), req.query.sectionId, req.query.pairingId),
   });
 
@@ -58,7 +57,7 @@ export async function courseRoutes(app: FastifyInstance) {
       querystring: ChildCourseDetailsQuery,
       response: { 200: CourseDetailsResponse, ...errors },
     },
-    config: { access: { rule: 'viewInstitution', org: sectionInQuery } },
+    config: { access: { rule: 'viewInstitution', org: entityOrg('section', 'query', 'sectionId') } },
     handler: (req) => childCourseDetails(req.server.db, actorOf(req), req.query.sectionId),
   });
 
@@ -67,7 +66,7 @@ export async function courseRoutes(app: FastifyInstance) {
     config: {
       access: {
         rule: 'viewInstitution',
-        org: sectionOrg((q) => (q.query as { masterCourseId?: unknown }).masterCourseId),
+        org: entityOrg('section', 'query', 'masterCourseId'),
       },
     },
     handler: (req) => childList(req.server.db, req.query.masterCourseId),
@@ -82,25 +81,25 @@ export async function courseRoutes(app: FastifyInstance) {
 
   r.get('/api/courses/instructor', {
     schema: { tags, querystring: SectionQuery, response: { 200: InstructorListResponse, ...errors } },
-    config: { access: { rule: 'viewInstitution', org: sectionInQuery } },
+    config: { access: { rule: 'viewInstitution', org: entityOrg('section', 'query', 'sectionId') } },
     handler: (req) => sectionInstructors(req.server.db, req.query.sectionId),
   });
 
   r.put('/api/courses/editSection', {
     schema: { tags, body: EditSectionBody, response: { 200: EditSectionResponse, ...writeErrors } },
-    config: { access: { rule: 'editCourses', org: sectionInBody } },
+    config: { access: { rule: 'editCourses', org: entityOrg('section', 'body', 'sectionId') } },
     handler: (req) => editSection(req.server.db, actorOf(req), req.body),
   });
 
   r.put('/api/courses/instructor', {
     schema: { tags, body: EditInstructorBody, response: { 200: EditInstructorResponse, ...writeErrors } },
-    config: { access: { rule: 'editCourses', org: sectionInBody } },
+    config: { access: { rule: 'editCourses', org: entityOrg('section', 'body', 'sectionId') } },
     handler: (req) => editInstructors(req.server.db, actorOf(req), req.body),
   });
 
   r.delete('/api/courses/delete', {
     schema: { tags, querystring: DeleteCourseQuery, response: { 200: DeleteCourseResponse, ...writeErrors } },
-    config: { access: { rule: 'deleteCourses', org: sectionInQuery } },
+    config: { access: { rule: 'deleteCourses', org: entityOrg('section', 'query', 'sectionId') } },
     handler: (req) => deleteCourse(req.server.db, actorOf(req), req.query.sectionId),
   });
 

@@ -1,7 +1,7 @@
 /** What other features may use from courses. */
+export { courseRoutes } from './courses.routes';
 export { courseActions, toCourseRow, today } from './course-rows';
 export { listCourses, masterAndChildList } from './course-read.service';
-export { sectionOrg, sectionInQuery, sectionInBody } from './course-scope';
 export {
   accessTypeOf,
   instructorNames,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse, OrganizationQuery } from '../../../shared/contract/common';
+import { OrganizationQuery } from '../../../shared/contract/common';
 import {
   OPT_OUT_MESSAGES,
   OptOutDeleteResponse,
@@ -11,22 +11,14 @@ import {
   OptOutUploadResponse,
 } from '../../../shared/contract/files';
 import { OPT_OUT_FILE_MAX_BYTES } from '../../../shared/validation';
-import { AppError, notFound } from '../../lib/app-error';
-import { actorOf, type OrgSource } from '../../plugins/access';
+import { AppError } from '../../lib/app-error';
+import { actorOf, entityOrg } from '../../plugins/access';
 import { allowedContentType } from './optout.parse';
-import { institutionOfFile } from './optout.queries';
 import { deleteOptOutFile, listOptOutFiles, optOutFileReport, uploadOptOutFile } from './optout.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses(401, 403, 404, 422);
 const tags = ['files'];
-
-/** The institution of the live opt-out file named by `fileId`; 404 for an unknown or deleted one. */
-const fileOrg: OrgSource = async (req, db) => {
-  const id = Number((req.query as { fileId?: unknown }).fileId);
-  const institutionId = Number.isInteger(id) && id > 0 ? await institutionOfFile(db, id) : undefined;
-  if (institutionId === undefined) throw notFound('Opt-out file');
-  return institutionId;
-};
 
 /** Opt-out files: upload (applied at once, with a per-row report), list, report, delete (reverts). */
 export async function fileRoutes(app: FastifyInstance) {
@@ -37,30 +29,24 @@ export async function fileRoutes(app: FastifyInstance) {
       tags,
       consumes: ['multipart/form-data'],
       querystring: OptOutUploadQuery,
-      response: {
-        200: OptOutUploadResponse,
-        409: ErrorResponse,
-        413: ErrorResponse,
-        415: ErrorResponse,
-        ...errors,
-      },
+      response: { 200: OptOutUploadResponse, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
     },
     config: { access: { rule: 'manageOptOut', org: 'query' } },
     handler: async (req) => {
-      if (!req.isMultipart()) throw new AppError('error.unsupportedMediaType', OPT_OUT_MESSAGES.noFile);
+      if (!req.isMultipart()) throw new AppError('error.optOutNotMultipart', OPT_OUT_MESSAGES.noFile);
       const part = await req.file({ limits: { fileSize: OPT_OUT_FILE_MAX_BYTES, files: 1 } });
       if (part?.fieldname !== 'file')
-        throw new AppError('error.validation', OPT_OUT_MESSAGES.noFile, { file: OPT_OUT_MESSAGES.noFile });
+        throw new AppError('error.optOutNoFile', OPT_OUT_MESSAGES.noFile, { file: OPT_OUT_MESSAGES.noFile });
       if (!allowedContentType(part.mimetype) || !/\.csv$/i.test(part.filename)) {
         part.file.resume();
-        throw new AppError('error.unsupportedMediaType', OPT_OUT_MESSAGES.wrongType);
+        throw new AppError('error.optOutCsvOnly', OPT_OUT_MESSAGES.wrongType);
       }
       let content: Buffer;
       try {
         content = await part.toBuffer();
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 413) {
-          throw new AppError('error.payloadTooLarge', OPT_OUT_MESSAGES.tooLarge);
+          throw new AppError('error.optOutTooLarge', OPT_OUT_MESSAGES.tooLarge);
         }
         throw err;
       }
@@ -80,7 +66,7 @@ export async function fileRoutes(app: FastifyInstance) {
 
   r.get('/api/upload/optoutfile/report', {
     schema: { tags, querystring: OptOutFileQuery, response: { 200: OptOutReportResponse, ...errors } },
-    config: { access: { rule: 'viewInstitution', org: fileOrg } },
+    config: { access: { rule: 'viewInstitution', org: entityOrg('file', 'query', 'fileId') } },
     handler: (req) => optOutFileReport(req.server.db, req.query.fileId),
   });
 
@@ -88,9 +74,9 @@ export async function fileRoutes(app: FastifyInstance) {
     schema: {
       tags,
       querystring: OptOutFileQuery,
-      response: { 200: OptOutDeleteResponse, 409: ErrorResponse, ...errors },
+      response: { 200: OptOutDeleteResponse, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    config: { access: { rule: 'manageOptOut', org: fileOrg } },
+    config: { access: { rule: 'manageOptOut', org: entityOrg('file', 'query', 'fileId') } },
     handler: (req) => deleteOptOutFile(req.server.db, actorOf(req), req.query.fileId),
   });
 }

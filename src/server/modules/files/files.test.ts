@@ -215,21 +215,29 @@ describe('refusals', () => {
     const before = await fileCount();
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
     const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    const cases: [string, string, Buffer | string, number][] = [
-      ['list.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip, 415],
-      ['list.csv', 'application/pdf', 'email\na@b.c', 415],
-      ['list.csv', 'text/csv', zip, 415],
-      ['list.csv', 'application/vnd.ms-excel', ole, 415],
-      ['list.csv', 'text/csv', Buffer.from('email\na@b.c\u0000\u0001'), 415],
-      ['list.csv', 'text/csv', `email\n${'x'.repeat(1024 * 1024 + 10)}`, 413],
-      ['list.csv', 'text/csv', 'name,section\nada,1', 422],
-      ['list.csv', 'text/csv', 'email', 422],
-      ['list.csv', 'text/csv', `email\n${'a@b.c\n'.repeat(10_001)}`, 422],
-      ['list.csv', 'text/csv', 'email\n"unterminated', 422],
+    const cases: [string, string, Buffer | string, number, string][] = [
+      [
+        'list.xlsx',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        zip,
+        415,
+        'error.optOutCsvOnly',
+      ],
+      ['list.csv', 'application/pdf', 'email\na@b.c', 415, 'error.optOutCsvOnly'],
+      ['list.csv', 'text/csv', zip, 415, 'error.optOutNotText'],
+      ['list.csv', 'application/vnd.ms-excel', ole, 415, 'error.optOutNotText'],
+      ['list.csv', 'text/csv', Buffer.from('email\na@b.c\u0000\u0001'), 415, 'error.optOutNotText'],
+      ['list.csv', 'text/csv', `email\n${'x'.repeat(1024 * 1024 + 10)}`, 413, 'error.optOutTooLarge'],
+      ['list.csv', 'text/csv', 'name,section\nada,1', 422, 'error.optOutNoStudentColumn'],
+      ['list.csv', 'text/csv', 'email', 422, 'error.optOutEmpty'],
+      ['list.csv', 'text/csv', `email\n${'a@b.c\n'.repeat(10_001)}`, 422, 'error.optOutTooManyRows'],
+      ['list.csv', 'text/csv', 'email\n"unterminated', 422, 'error.optOutUnreadable'],
     ];
-    for (const [name, type, content, status] of cases) {
+    for (const [name, type, content, status, code] of cases) {
       const res = await upload('freg', w.a.id, name, type, content);
-      expect(res.statusCode, `${name} ${type} ${String(content).slice(0, 20)}`).toBe(status);
+      const what = `${name} ${type} ${String(content).slice(0, 20)}`;
+      expect(res.statusCode, what).toBe(status);
+      expect(res.json().message, what).toBe(code);
     }
     expect((await upload('freg', w.a.id, 'list.csv', 'text/csv', 'email\na@b.c', 'other')).statusCode).toBe(
       422,
@@ -241,6 +249,7 @@ describe('refusals', () => {
       payload: { email: 'a@b.c' },
     });
     expect(notMultipart.statusCode).toBe(415);
+    expect(notMultipart.json().message).toBe('error.optOutNotMultipart');
     expect(await fileCount()).toBe(before);
   });
 

@@ -36,7 +36,7 @@ export function allowedContentType(mimetype: string | undefined): boolean {
  * without control characters), no NUL or other control characters than tab, CR and LF.
  */
 export function decodeCsvText(buf: Buffer): string {
-  const notText = () => new AppError('error.unsupportedMediaType', OPT_OUT_MESSAGES.notText);
+  const notText = () => new AppError('error.optOutNotText', OPT_OUT_MESSAGES.notText);
   if (BINARY_MAGIC.some((m) => m.every((b, i) => buf[i] === b))) throw notText();
   let text: string;
   try {
@@ -80,12 +80,17 @@ export function parseOptOutCsv(text: string): OptOutLine[] {
       to_line: OPT_OUT_FILE_MAX_ROWS + 2,
     });
   } catch (err) {
-    throw new AppError('error.validation', `The CSV could not be read: ${(err as Error).message}`, {
-      file: 'The CSV could not be read.',
-    });
+    const reason = (err as Error).message;
+    throw new AppError(
+      'error.optOutUnreadable',
+      `The CSV could not be read: ${reason}`,
+      { file: 'The CSV could not be read.' },
+      undefined,
+      { reason },
+    );
   }
   if (records.length > OPT_OUT_FILE_MAX_ROWS + 1) {
-    throw new AppError('error.validation', OPT_OUT_MESSAGES.tooManyRows, {
+    throw new AppError('error.optOutTooManyRows', OPT_OUT_MESSAGES.tooManyRows, {
       file: OPT_OUT_MESSAGES.tooManyRows,
     });
   }
@@ -96,12 +101,12 @@ export function parseOptOutCsv(text: string): OptOutLine[] {
     if (key && index[key] === undefined) index[key] = i;
   });
   if (index.email === undefined && index.username === undefined) {
-    throw new AppError('error.validation', OPT_OUT_MESSAGES.noStudentColumn, {
+    throw new AppError('error.optOutNoStudentColumn', OPT_OUT_MESSAGES.noStudentColumn, {
       file: OPT_OUT_MESSAGES.noStudentColumn,
     });
   }
   if (data.length === 0)
-    throw new AppError('error.validation', OPT_OUT_MESSAGES.empty, { file: OPT_OUT_MESSAGES.empty });
+    throw new AppError('error.optOutEmpty', OPT_OUT_MESSAGES.empty, { file: OPT_OUT_MESSAGES.empty });
 
   const cell = (row: string[], i: number | undefined) => (i === undefined ? '' : (row[i] ?? '').trim());
   return data.map((row, k) => {

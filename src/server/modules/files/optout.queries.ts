@@ -49,15 +49,6 @@ export async function setOptStatus(db: Db, enrollmentIds: number[], optStatus: s
   }
 }
 
-/** The institution of a live opt-out file. */
-export async function institutionOfFile(db: Db, fileId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ institutionId: optOutFiles.institutionId })
-    .from(optOutFiles)
-    .where(and(eq(optOutFiles.id, fileId), isNull(optOutFiles.deletedAt)));
-  return row?.institutionId;
-}
-
 const summaryColumns = {
   fileId: optOutFiles.id,
   institutionId: optOutFiles.institutionId,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { requireInstitution } from '../institutions/institution-details.service';
+import { requireInstitution } from '../institutions';
 import { decodeCsvText, type OptOutLine, parseOptOutCsv } from './optout.parse';
 import {
   candidateEnrollments,
@@ -196,7 +196,7 @@ export async function deleteOptOutFile(db: Db, actor: Actor, fileId: number) {
     const f = await fileRow(tx, fileId);
     if (!f || f.deletedAt) throw notFound('Opt-out file');
     if (!(await markDeleted(tx, fileId)))
-      throw new AppError('error.conflict', 'This file is being deleted already.');
+      throw new AppError('error.optOutDeleting', 'This file is being deleted already.');
     const { reverted, changed } = await revertFile(tx, fileId);
     await audit(tx, actor, {
       action: 'optout.delete',

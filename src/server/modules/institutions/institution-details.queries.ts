@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { USABLE_OFFER_STATUSES } from '../../../shared/status';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   departments,
@@ -7,7 +6,6 @@ import {
   lmsCoursePairings,
   lmsIntegrations,
   memberships,
-  offers,
   organizations,
   products,
   users,
@@ -69,41 +67,6 @@ export async function peopleOf(db: Db, institutionId: number, roles: string[], q
     .where(and(...where))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(limit);
-}
-
-export async function offersOf(db: Db, institutionId: number) {
-  return db
-    .select({
-      offerId: offers.id,
-      productId: offers.productId,
-      isbn: offers.isbn,
-      title: offers.title,
-      offerType: offers.offerType,
-      offerStatus: offers.offerStatus,
-      inclusive: offers.inclusive,
-      startsOn: offers.startsOn,
-      endsOn: offers.endsOn,
-    })
-    .from(offers)
-    .where(eq(offers.institutionId, institutionId))
-    .orderBy(asc(offers.title), asc(offers.id));
-}
-
-/** Products with an active offer to the institution (one line per product). */
-export async function offeredProducts(db: Db, institutionId: number) {
-  return db
-    .selectDistinctOn([products.id], {
-      productId: products.id,
-      productName: products.productName,
-      isbn: products.isbn,
-      offerType: offers.offerType,
-    })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .where(
-      and(eq(offers.institutionId, institutionId), inArray(offers.offerStatus, [...USABLE_OFFER_STATUSES])),
-    )
-    .orderBy(asc(products.id), desc(offers.endsOn));
 }
 
 export async function integrationsOf(db: Db, institutionId: number) {

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse, OrganizationQuery } from '../../../shared/contract/common';
+import { OrganizationQuery } from '../../../shared/contract/common';
 import {
   CourseCreationInfoResponse,
   DepartmentsResponse,
   InstitutionDataQuery,
   InstitutionDataResponse,
   InstitutionDetails,
-  InstitutionOffersResponse,
   InstructorListForInstitutionResponse,
   LmsMappingResponse,
   MasterChildListQuery,
@@ -23,18 +22,18 @@ import {
   institutionDepartments,
   institutionDetails,
   institutionInstructors,
-  institutionOffers,
   institutionUsers,
   lmsMappings,
   requireInstitution,
 } from './institution-details.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses(401, 403, 404, 422);
 const tags = ['institutions'];
 const view = { rule: 'viewInstitution', org: 'params' } as const;
 const viewQ = { rule: 'viewInstitution', org: 'query' } as const;
 
-/** Institution details, people, offers, LMS mappings and course lists (spec §7 Institutions). */
+/** Institution details, people, LMS mappings and course lists (spec §7 Institutions; offers: modules/offers). */
 export async function institutionDetailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -75,15 +74,9 @@ export async function institutionDetailRoutes(app: FastifyInstance) {
       institutionUsers(req.server.db, req.params.organizationId, req.query.q, req.query.limit),
   });
 
-  r.get('/api/institution/offers', {
-    schema: { tags, querystring: OrganizationQuery, response: { 200: InstitutionOffersResponse, ...errors } },
-    config: { access: viewQ },
-    handler: (req) => institutionOffers(req.server.db, req.query.organizationId),
-  });
-
   r.get('/api/institution/getAllLMSMapping', {
     schema: { tags, querystring: OrganizationQuery, response: { 200: LmsMappingResponse, ...errors } },
-    config: { access: viewQ },
+    config: { access: { rule: 'viewLmsMappings', org: 'query' } },
     handler: (req) => lmsMappings(req.server.db, req.query.organizationId),
   });
 

@@ -1,13 +1,11 @@
-import { NO_OFFERS_MESSAGE } from '../../../shared/contract/institutions';
 import { CUSTOM_COURSE_LMS_KINDS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
+import { offeredProducts } from '../offers';
 import {
   departmentsOf,
   institutionRow,
   integrationsOf,
-  offeredProducts,
-  offersOf,
   pairingsOf,
   peopleOf,
 } from './institution-details.queries';
@@ -47,14 +45,6 @@ export async function institutionInstructors(db: Db, institutionId: number, q: s
 export async function institutionUsers(db: Db, institutionId: number, q: string, limit: number) {
   await requireInstitution(db, institutionId);
   return { users: (await peopleOf(db, institutionId, ['instructor', 'ta', 'admin'], q, limit)).map(person) };
-}
-
-/** The institution's offers; 404 "No offers available for this Organization" when it has none. */
-export async function institutionOffers(db: Db, institutionId: number) {
-  await requireInstitution(db, institutionId);
-  const offers = await offersOf(db, institutionId);
-  if (offers.length === 0) throw new AppError('error.notFound', NO_OFFERS_MESSAGE);
-  return { offers };
 }
 
 export async function lmsMappings(db: Db, institutionId: number) {

@@ -204,7 +204,8 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
     }
   });
 
-  it('stays quick with 5,000 sections in one institution', async () => {
+  // Its speed is measured by `npm run bench` (bench/course-list.bench.ts), not asserted here.
+  it('pages, counts and searches 5,000 sections in one institution', async () => {
     const big = await createInstitution(t.db, 'i Huge State');
     const rows = Array.from({ length: 5000 }, (_, k) => ({
       institutionId: big.id,
@@ -215,16 +216,13 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
       productId: k % 2 ? bio.id : chem.id,
     }));
     await bulkInsert(t.db, sections, rows);
-    const started = performance.now();
     const res = await get(
       'iboss',
       `/api/institution/institutionData?organizationId=${big.id}&sort=courseName&page=3&pageSize=50`,
     );
-    const elapsed = performance.now() - started;
     expect(res.statusCode).toBe(200);
     expect(res.json().courses).toHaveLength(50);
     expect(res.json().total + res.json().periodCounts.past + res.json().periodCounts.future).toBe(5000);
-    expect(elapsed).toBeLessThan(3000);
     const searched = await get(
       'iboss',
       `/api/institution/institutionData?organizationId=${big.id}&coursePeriod=ALL&queryString=section 4999`,
@@ -233,7 +231,7 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
   });
 });
 
-describe('people, departments, offers, LMS mappings, creation info', () => {
+describe('people, departments, LMS mappings, creation info', () => {
   it('lists departments, instructors (instructor and ta) and users (no students)', async () => {
     expect(
       (await get('ireg', `/api/institution/departments/${w.a.id}`))
@@ -250,14 +248,6 @@ describe('people, departments, offers, LMS mappings, creation info', () => {
     const users = (await get('ireg', `/api/institution/usersListForInstution/${w.a.id}`)).json().users;
     expect(users.map((u: { username: string }) => u.username)).toContain('ireg');
     expect(users.map((u: { courseRole: string }) => u.courseRole)).not.toContain('student');
-  });
-
-  it('lists offers; an institution without offers gets 404 with the spec text', async () => {
-    const res = await get('ireg', `/api/institution/offers?organizationId=${w.a.id}`);
-    expect(res.json().offers).toHaveLength(3);
-    const none = await get('iother', `/api/institution/offers?organizationId=${w.b.id}`);
-    expect(none.statusCode).toBe(404);
-    expect(none.json().description).toBe('No offers available for this Organization');
   });
 
   it('lists LMS integrations and pairings', async () => {
@@ -290,7 +280,6 @@ describe('people, departments, offers, LMS mappings, creation info', () => {
       (id: number) => `/api/institution/departments/${id}`,
       (id: number) => `/api/institution/instructorListForInstitution/${id}`,
       (id: number) => `/api/institution/usersListForInstution/${id}`,
-      (id: number) => `/api/institution/offers?organizationId=${id}`,
       (id: number) => `/api/institution/getAllLMSMapping?organizationId=${id}`,
       (id: number) => `/api/organization/${id}`,
       (id: number) => `/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${id}`,

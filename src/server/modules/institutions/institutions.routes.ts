@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contract/common';
 import { InstitutionListResponse, InstitutionSearchQuery } from '../../../shared/contract/institutions';
 import { actorOf } from '../../plugins/access';
 import { listInstitutionsForActor } from './institutions.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses(401, 403, 422);
 
 export async function institutionListRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

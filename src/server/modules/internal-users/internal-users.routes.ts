@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contract/common';
 import {
   INTERNAL_USER_CSV_FILE,
+  INTERNAL_USER_CSV_HEADER,
   UserGroupDetailsQuery,
   UserGroupDetailsResponse,
 } from '../../../shared/contract/internal-users';
 import { sendCsv } from '../../lib/csv';
 import { actorOf } from '../../plugins/access';
 import { internalUsersCsv, listInternalUsers } from './internal-users.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses(401, 403, 404, 422);
 const tags = ['internal-users'];
 
 /**
@@ -43,6 +44,7 @@ export async function internalUsersRoutes(app: FastifyInstance) {
       sendCsv(
         reply,
         INTERNAL_USER_CSV_FILE,
+        INTERNAL_USER_CSV_HEADER,
         await internalUsersCsv(req.server.db, req.server.config.internalGroupId),
       ),
   });

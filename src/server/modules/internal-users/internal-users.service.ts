@@ -1,23 +1,10 @@
-import {
-  INTERNAL_USER_CSV_HEADER,
-  INTERNAL_USER_MESSAGES,
-  type InternalUser,
-} from '../../../shared/contract/internal-users';
+import type { InternalUser } from '../../../shared/contract/internal-users';
 import { can, INTERNAL_USER_RIGHTS } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
-import { audit } from '../../lib/audit';
-import { toCsv } from '../../lib/csv';
-import {
-  addMembers,
-  existingUserIds,
-  findGroup,
-  findGroupByExternalId,
-  removeMember,
-} from '../roles/roles.queries';
-import { requireRule } from '../roles/roles.rules';
-import { internalMembers, isMember } from './internal-users.queries';
+import { notFound } from '../../lib/app-error';
+import { findGroup, findGroupByExternalId } from '../roles';
+import { internalMembers } from './internal-users.queries';
 
 /**
  * The internal-user group: the groups row whose externalId is the environment's internal group id.
@@ -50,8 +37,8 @@ export async function listInternalUsers(db: Db, actor: Actor, internalGroupId: s
   return { groupId: g.id, externalId: g.externalId!, users, canEdit: can(actor.caps, 'editInternalUsers') };
 }
 
-/** InternalUserList.csv: spec §3 columns without the {hash} placeholders. */
-export async function internalUsersCsv(db: Db, internalGroupId: string): Promise<string> {
+/** Rows of InternalUserList.csv (header INTERNAL_USER_CSV_HEADER): spec §3 columns without the {hash} placeholders. */
+export async function internalUsersCsv(db: Db, internalGroupId: string) {
   const g = await internalGroup(db, internalGroupId);
   const rows = (await internalMembers(db, g.id)).map((u) => {
     const r = INTERNAL_USER_RIGHTS;
@@ -70,51 +57,5 @@ export async function internalUsersCsv(db: Db, internalGroupId: string): Promise
       r.editCourseInformationInCourseDetailsTab,
     ];
   });
-  return toCsv(INTERNAL_USER_CSV_HEADER, rows);
-}
-
-/** POST groupAuth/groupMember on the internal group: super admins give users the internal-user role. */
-export async function addInternalUsers(db: Db, actor: Actor, groupId: number, userIds: number[]) {
-  const ids = [...new Set(userIds)];
-  await requireRule(db, actor, 'editInternalUsers', {
-    action: 'internalUser.add',
-    entityType: 'group',
-    entityId: groupId,
-    after: { userIds: ids },
-  });
-  const found = await existingUserIds(db, ids);
-  if (found.length !== ids.length) throw notFound('User');
-  const count = await db.transaction(async (tx) => {
-    const added = await addMembers(tx, groupId, ids);
-    if (added === 0) throw new AppError('error.conflict', INTERNAL_USER_MESSAGES.alreadyInternal);
-    await audit(tx, actor, {
-      action: 'internalUser.add',
-      entityType: 'group',
-      entityId: groupId,
-      after: { userIds: ids },
-    });
-    return added;
-  });
-  return { status: 'OK' as const, count, description: INTERNAL_USER_MESSAGES.created };
-}
-
-/** DELETE groupAuth/groupMember on the internal group. */
-export async function removeInternalUser(db: Db, actor: Actor, groupId: number, userId: number) {
-  await requireRule(db, actor, 'editInternalUsers', {
-    action: 'internalUser.remove',
-    entityType: 'group',
-    entityId: groupId,
-    before: { userId },
-  });
-  if (!(await isMember(db, groupId, userId))) throw notFound('Internal user');
-  await db.transaction(async (tx) => {
-    await removeMember(tx, groupId, userId);
-    await audit(tx, actor, {
-      action: 'internalUser.remove',
-      entityType: 'group',
-      entityId: groupId,
-      before: { userId },
-    });
-  });
-  return { status: 'OK' as const, count: 1, description: INTERNAL_USER_MESSAGES.removed };
+  return rows;
 }

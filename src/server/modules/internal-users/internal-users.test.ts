@@ -8,7 +8,7 @@ import {
 import { groupMembers, groups, users } from '../../db/schema';
 import { addToInternalGroup, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, deniedAudits, sessions } from '../users/test-world';
+import { createUsersWorld, deniedAudits, sessions } from '../../test/users-world';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
@@ -16,7 +16,8 @@ let call: Awaited<ReturnType<typeof sessions>>;
 let internalId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // the world's accounts are @example.edu: here that is the provider's domain (provider-accounts.test.ts tests the rule)
+  t = await createTestApp({ env: { INTERNAL_EMAIL_DOMAINS: 'example.edu' } });
   w = await createUsersWorld(t.db, 'i');
   call = await sessions(t.app, 'i');
   const [g] = await t.db.select().from(groups).where(eq(groups.externalId, t.app.config.internalGroupId));
@@ -38,6 +39,12 @@ beforeAll(async () => {
   await addToInternalGroup(t.db, t.app.config.internalGroupId, evil.id);
 });
 afterAll(() => t.close());
+
+/** User ids of the internal group's members, from the database. */
+const internalMembers = async () =>
+  (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, internalId)))
+    .map((m) => m.userId)
+    .sort((a, b) => a - b);
 
 describe('GET /api/groupAuth/userGroupDetails', () => {
   it('lists the internal users with their fixed rights; super admins may edit', async () => {
@@ -99,7 +106,10 @@ describe('GET /api/registrarUser/getUser/:username (e-mail lookup)', () => {
   it('answers an unknown user name with 404 "Invalid Username"; non-super admins are refused', async () => {
     const res = await call('boss', 'GET', '/api/registrarUser/getUser/nobody-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json().description).toBe(INTERNAL_USER_MESSAGES.invalidUsername);
+    expect(res.json()).toMatchObject({
+      message: 'error.invalidUsername',
+      description: INTERNAL_USER_MESSAGES.invalidUsername,
+    });
     expect((await call('assoc', 'GET', '/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
     expect((await call('reg', 'GET', '/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
   });
@@ -129,11 +139,44 @@ describe('create and remove internal users (groupAuth/groupMember on the interna
   });
 
   it('refuses an unknown user (404)', async () => {
+    const before = await internalMembers();
     const res = await call('boss', 'POST', '/api/groupAuth/groupMember', {
       groupId: internalId,
       memberIds: [999_999],
     });
     expect(res.statusCode).toBe(404);
+    expect(await internalMembers()).toEqual(before);
+  });
+
+  it('answers bad input with 422 and adds or removes nobody', async () => {
+    const before = await internalMembers();
+    const lim = String(w.u.lim.id);
+    const bodies = [
+      {},
+      { groupId: internalId },
+      { groupId: internalId, memberIds: [] },
+      { groupId: internalId, memberIds: ['abc'] },
+      { groupId: internalId, memberIds: [-1] },
+      { groupId: internalId, memberIds: [lim], memberType: 'email' },
+      { groupId: 'internal', memberIds: [lim] },
+      { memberIds: [lim] },
+      { groupId: internalId, memberIds: Array.from({ length: 1001 }, () => lim) },
+    ];
+    for (const body of bodies) {
+      const res = await call('boss', 'POST', '/api/groupAuth/groupMember', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
+    }
+    const annId = before[0];
+    for (const query of [
+      `groupId=${internalId}&memberType=identity_id`,
+      `groupId=${internalId}&memberId=abc`,
+      `groupId=${internalId}&memberId=${annId}&memberType=email`,
+      `memberId=${annId}`,
+    ]) {
+      const res = await call('boss', 'DELETE', `/api/groupAuth/groupMember?${query}`);
+      expect(res.statusCode, query).toBe(422);
+    }
+    expect(await internalMembers()).toEqual(before);
   });
 
   it('a super admin removes the internal user role; associates cannot; a second removal is 404', async () => {
@@ -141,9 +184,14 @@ describe('create and remove internal users (groupAuth/groupMember on the interna
     await addToInternalGroup(t.db, t.app.config.internalGroupId, u.id);
     const url = `/api/groupAuth/groupMember?groupId=${internalId}&memberType=identity_id&memberId=${u.id}`;
     expect((await call('assoc', 'DELETE', url)).statusCode).toBe(403);
+    expect(await internalMembers()).toContain(u.id);
+    const others = (await internalMembers()).filter((id) => id !== u.id);
     const res = await call('boss', 'DELETE', url);
     expect(res.statusCode).toBe(200);
     expect(res.json().description).toBe(INTERNAL_USER_MESSAGES.removed);
+    // Only that user left the group; the account itself remains.
+    expect(await internalMembers()).toEqual(others);
+    expect(await t.db.select().from(users).where(eq(users.id, u.id))).toHaveLength(1);
     expect((await call('boss', 'DELETE', url)).statusCode).toBe(404);
   });
 });

@@ -1,2 +1,2 @@
-/** What other features may use from reports: the CSV download helpers. */
-export { batches, contentDisposition, csvStream, neutralise, sendCsv } from './csv';
+/** What the app uses of reports: its routes (CSV writing is src/server/lib/csv.ts). */
+export { reportRoutes } from './reports.routes';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contract/common';
 import { CsvResponse, ReportQuery } from '../../../shared/contract/reports';
 import { actorOf } from '../../plugins/access';
-import { sendCsv } from './csv';
+import { sendCsv } from '../../lib/csv';
 import { type ReportKind, report } from './reports.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses(401, 403, 404, 422);
 
 const REPORTS: { url: string; kind: ReportKind }[] = [
   { url: '/api/institution/download/ISReport', kind: 'ISReport' },

@@ -15,8 +15,8 @@ import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { type PeriodFilter, today } from '../courses';
-import { institutionDetails } from '../institutions/institution-details.service';
-import { batches } from './csv';
+import { institutionDetails } from '../institutions';
+import { batches } from '../../lib/batches';
 import { enrollmentBatch, enrollmentStats, type Stats, sectionBatch } from './reports.queries';
 
 export type ReportKind = 'ISReport' | 'CSReport' | 'CensusData';

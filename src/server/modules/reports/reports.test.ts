@@ -11,7 +11,6 @@ import {
 } from '../../test/course-fixtures';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { contentDisposition, neutralise } from './csv';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
@@ -59,28 +58,6 @@ beforeAll(async () => {
   for (const who of ['preg', 'pviewer', 'pinsider', 'pother', 'pboss']) tok[who] = await login(t.app, who);
 });
 afterAll(() => t.close());
-
-describe('csv helpers', () => {
-  it('neutralises formula cells', () => {
-    expect(['=1+2', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'plain', '', null].map(neutralise)).toEqual([
-      "'=1+2",
-      "'+1",
-      "'-1",
-      "'@SUM(A1)",
-      "'\tx",
-      "'\rx",
-      'plain',
-      '',
-      '',
-    ]);
-  });
-  it('writes RFC 6266 file names', () => {
-    expect(contentDisposition('Rapport é.csv')).toBe(
-      `attachment; filename="Rapport _.csv"; filename*=UTF-8''Rapport%20%C3%A9.csv`,
-    );
-    expect(contentDisposition('a"b.csv')).toContain('filename="a_b.csv"');
-  });
-});
 
 describe('report downloads', () => {
   it('ISReport: one line per course with counts, billing and neutralised cells', async () => {

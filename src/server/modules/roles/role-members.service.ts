@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, accessDenied, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { addInternalUsers, removeInternalUser } from '../internal-users/internal-users.service';
+import { addInternalUsers, removeInternalUser } from './internal-members.service';
+import { assertRoleWithinRights, assertUsersWithinRights, keepingRoleEditor } from './role-rights';
 import * as q from './roles.queries';
 import { assertGrantable, requireRule, roleOrNotFound } from './roles.rules';
 import { roleWithMembers } from './roles.service';
@@ -43,7 +44,7 @@ export async function checkAssignableRole(
 ) {
   const g = await q.findGroup(db, groupId);
   if (!g || g.isInternal || g.contextId !== institutionId) {
-    throw new AppError('error.validation', 'Choose a role of this institution.', {
+    throw new AppError('error.roleOfOtherInstitution', 'Choose a role of this institution.', {
       groupId: 'Unknown role.',
     });
   }
@@ -51,30 +52,42 @@ export async function checkAssignableRole(
     const members = new Set(await q.institutionMemberIds(db, institutionId, userIds));
     const outsiders = userIds.filter((id) => !members.has(id));
     if (outsiders.length > 0) {
-      throw new AppError('error.validation', 'Some users do not belong to this institution.', {
+      throw new AppError('error.usersNotMembers', 'Some users do not belong to this institution.', {
         memberIds: `Not in this institution: ${outsiders.join(', ')}`,
       });
     }
   }
-  await assertGrantable(db, actor, g.permissions, {
+  const entry = {
     action: opts.action,
     entityType: 'role',
     entityId: g.id,
     institutionId,
     after: { userIds },
-  });
+  };
+  await assertGrantable(db, actor, g.permissions, entry);
+  // The roles they lose: nobody takes away rights they do not hold themselves.
+  await assertUsersWithinRights(db, actor, institutionId, userIds, entry, g.id);
   return g;
 }
 
-/** Gives users `groupId` as their one role in the institution (inside the caller's transaction). */
-export const setRole = q.setRole;
+/**
+ * Gives users `groupId` as their one role in the institution (inside the caller's transaction);
+ * refuses (409) a change that leaves the institution without a CAN_CREATE_EDIT_ROLES holder.
+ */
+export const setRole = (db: Db, institutionId: number, groupId: number, userIds: number[]) =>
+  keepingRoleEditor(db, institutionId, () => q.setRole(db, institutionId, groupId, userIds));
 
 /** POST groupAuth/groupMember: add users to a role (their role in the institution), or to the internal group. */
-export async function addGroupMembers(db: Db, actor: Actor, body: z.infer<typeof AddGroupMembersBody>) {
+export async function addGroupMembers(
+  db: Db,
+  actor: Actor,
+  body: z.infer<typeof AddGroupMembersBody>,
+  providerDomains: readonly string[],
+) {
   const g = await q.findGroup(db, body.groupId);
   if (!g) throw notFound('Role');
   const ids = [...new Set(body.memberIds)];
-  if (g.isInternal || g.contextId === null) return addInternalUsers(db, actor, g.id, ids);
+  if (g.isInternal || g.contextId === null) return addInternalUsers(db, actor, g.id, ids, providerDomains);
   const entry = {
     action: 'role.members.add',
     entityType: 'role',
@@ -85,7 +98,7 @@ export async function addGroupMembers(db: Db, actor: Actor, body: z.infer<typeof
   if ((await q.existingUserIds(db, ids)).length !== ids.length) throw notFound('User');
   await checkAssignableRole(db, actor, g.contextId, g.id, ids, { action: entry.action });
   const count = await db.transaction(async (tx) => {
-    const changed = await q.setRole(tx, g.contextId!, g.id, ids);
+    const changed = await setRole(tx, g.contextId!, g.id, ids);
     await audit(tx, actor, { ...entry, after: { userIds: ids } });
     return changed;
   });
@@ -104,6 +117,7 @@ export async function changeGroupMembers(db: Db, actor: Actor, body: z.infer<typ
     institutionId: from.contextId,
   };
   await requireRule(db, actor, 'editRoles', { ...entry, after: { to: to.id } });
+  await assertRoleWithinRights(db, actor, from, { ...entry, after: { to: to.id } });
   const current = (await q.memberIdsOf(db, [from.id])).get(from.id) ?? [];
   let ids = current;
   if (!body.all) {
@@ -111,15 +125,19 @@ export async function changeGroupMembers(db: Db, actor: Actor, body: z.infer<typ
     const wanted = [...new Set(body.memberIds ?? [])];
     const strangers = wanted.filter((id) => !inRole.has(id));
     if (strangers.length > 0) {
-      throw new AppError('error.validation', `Some users do not hold the role ${from.name}.`, {
-        memberIds: `Not in the role: ${strangers.join(', ')}`,
-      });
+      throw new AppError(
+        'error.usersLackRole',
+        `Some users do not hold the role ${from.name}.`,
+        { memberIds: `Not in the role: ${strangers.join(', ')}` },
+        undefined,
+        { name: from.name },
+      );
     }
     ids = wanted;
   }
   await checkAssignableRole(db, actor, to.contextId, to.id, ids, { action: entry.action });
   const count = await db.transaction(async (tx) => {
-    const changed = await q.setRole(tx, to.contextId, to.id, ids);
+    const changed = await setRole(tx, to.contextId, to.id, ids);
     await audit(tx, actor, {
       ...entry,
       before: { groupId: from.id },
@@ -142,8 +160,9 @@ export async function removeGroupMember(db: Db, actor: Actor, groupId: number, m
     institutionId: g.contextId,
   };
   await requireRule(db, actor, 'editRoles', { ...entry, before: { userId: memberId } });
+  await assertRoleWithinRights(db, actor, g, { ...entry, before: { userId: memberId } });
   const removed = await db.transaction(async (tx) => {
-    const n = await q.removeMember(tx, g.id, memberId);
+    const n = await keepingRoleEditor(tx, g.contextId!, () => q.removeMember(tx, g.id, memberId));
     if (n === 0) throw notFound('Member');
     await audit(tx, actor, { ...entry, before: { userId: memberId } });
     return n;
@@ -160,9 +179,13 @@ export async function groupsByMember(db: Db, actor: Actor, memberId: number, org
   const self = memberId === actor.userId;
   if (!self) {
     if (organizationIdForRole === undefined) {
-      throw new AppError('error.validation', 'organizationIdForRole: an institution id is required.', {
-        organizationIdForRole: 'Required for another user.',
-      });
+      throw new AppError(
+        'error.institutionRequired',
+        'organizationIdForRole: an institution id is required.',
+        { organizationIdForRole: 'Required for another user.' },
+        undefined,
+        { field: 'organizationIdForRole' },
+      );
     }
     if (!can(actor.caps, 'viewUsers') && !can(actor.caps, 'viewRoles')) throw accessDenied();
     const members = await q.institutionMemberIds(db, organizationIdForRole, [memberId]);

@@ -4,7 +4,7 @@ import { ROLE_MESSAGES } from '../../../shared/contract/roles';
 import { groupMembers } from '../../db/schema';
 import { createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, deniedAudits, sessions } from '../users/test-world';
+import { createUsersWorld, deniedAudits, sessions } from '../../test/users-world';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
@@ -79,6 +79,14 @@ describe('PUT /api/groupAuth/groupMember (change the role of users)', () => {
 
   it('refuses users not in the role, the same role, no selection, and a role of another institution', async () => {
     const base = { fromGroupId: w.roles.instructor.id };
+    const membersOf = async (groupId: number) =>
+      (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId)))
+        .map((m) => m.userId)
+        .sort();
+    const sourceBefore = await membersOf(w.roles.instructor.id);
+    const bSourceBefore = await membersOf(w.roles.bInstructor.id);
+    const taBefore = await membersOf(w.roles.ta.id);
+    expect(sourceBefore.length).toBeGreaterThan(0);
     const stranger = await call('reg', 'PUT', '/api/groupAuth/groupMember', {
       ...base,
       groupId: w.roles.ta.id,
@@ -111,6 +119,9 @@ describe('PUT /api/groupAuth/groupMember (change the role of users)', () => {
       all: true,
     });
     expect(mixed.statusCode).toBe(404);
+    expect(await membersOf(w.roles.instructor.id)).toEqual(sourceBefore);
+    expect(await membersOf(w.roles.bInstructor.id)).toEqual(bSourceBefore);
+    expect(await membersOf(w.roles.ta.id)).toEqual(taBefore);
   });
 
   it('refuses moving users into a role with permissions the caller lacks', async () => {

@@ -219,3 +219,12 @@ export async function institutionExists(db: Db, id: number): Promise<boolean> {
   const rows = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, id));
   return rows.length > 0;
 }
+
+/** Whether the user is a member of the group. */
+export async function isMember(db: Db, groupId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return rows.length > 0;
+}

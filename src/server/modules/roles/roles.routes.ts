@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contract/common';
 import {
   AddGroupMembersBody,
   ChangeGroupMembersBody,
@@ -19,7 +18,7 @@ import {
   RemoveGroupMemberQuery,
   UpdateGroupBody,
 } from '../../../shared/contract/roles';
-import { actorOf } from '../../plugins/access';
+import { actorOf, entityOrg } from '../../plugins/access';
 import {
   addGroupMembers,
   changeGroupMembers,
@@ -27,23 +26,11 @@ import {
   removeGroupMember,
   roleMembers,
 } from './role-members.service';
-import { groupOfBody, groupOfQuery, roleOfBody, roleOfQuery } from './roles.rules';
 import { createRole, deleteRole, listRoles, updateRole } from './roles.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['roles'];
-const contextOfQuery = (req: { query: unknown }) => Number((req.query as { contextId?: unknown }).contextId);
-const contextOfBody = (req: { body: unknown }) => Number((req.body as { contextId?: unknown }).contextId);
-const orgForRole = (req: { query: unknown }) => {
-  const v = (req.query as { organizationIdForRole?: number }).organizationIdForRole;
-  return v === undefined ? undefined : Number(v);
-};
 
 /** Roles (groups) of spec §7 "Roles and internal users": groupAuth/group, groupMember, groupsByMember, plaUrls. */
 export async function rolesRoutes(app: FastifyInstance) {
@@ -51,13 +38,13 @@ export async function rolesRoutes(app: FastifyInstance) {
 
   r.get('/api/groupAuth/group', {
     schema: { tags, querystring: GroupListQuery, response: { 200: GroupListResponse, ...errors } },
-    config: { access: { rule: 'viewRoles', org: contextOfQuery } },
+    config: { access: { rule: 'viewRoles', org: entityOrg('institution', 'query', 'contextId') } },
     handler: (req) => listRoles(req.server.db, actorOf(req), req.query.contextId),
   });
 
   r.post('/api/groupAuth/group', {
     schema: { tags, body: CreateGroupBody, response: { 201: GroupWriteResponse, ...errors } },
-    config: { access: { rule: 'editRoles', org: contextOfBody } },
+    config: { access: { rule: 'editRoles', org: entityOrg('institution', 'body', 'contextId') } },
     handler: async (req, reply) =>
       reply.code(201).send(await createRole(req.server.db, actorOf(req), req.body)),
   });
@@ -69,7 +56,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       body: UpdateGroupBody,
       response: { 200: GroupWriteResponse, ...errors },
     },
-    config: { access: { rule: 'editRoles', org: roleOfQuery } },
+    config: { access: { rule: 'editRoles', org: entityOrg('role', 'query', 'groupId') } },
     handler: (req) => updateRole(req.server.db, actorOf(req), req.query.groupId, req.body),
   });
 
@@ -80,32 +67,38 @@ export async function rolesRoutes(app: FastifyInstance) {
       body: DeleteGroupBody,
       response: { 200: DeleteGroupResponse, ...errors },
     },
-    config: { access: { rule: 'editRoles', org: roleOfQuery } },
+    config: { access: { rule: 'editRoles', org: entityOrg('role', 'query', 'groupId') } },
     handler: (req) => deleteRole(req.server.db, actorOf(req), req.query.groupId, req.body),
   });
 
   r.get('/api/groupAuth/groupsByMember', {
     schema: { tags, querystring: GroupsByMemberQuery, response: { 200: GroupsByMemberResponse, ...errors } },
-    config: { access: { rule: 'authenticated', org: orgForRole } },
+    config: {
+      access: {
+        rule: 'authenticated',
+        org: entityOrg('institution', 'query', 'organizationIdForRole', { optional: true }),
+      },
+    },
     handler: (req) =>
       groupsByMember(req.server.db, actorOf(req), req.query.memberId, req.query.organizationIdForRole),
   });
 
   r.get('/api/groupAuth/groupMember', {
     schema: { tags, querystring: GroupIdQuery, response: { 200: GroupMembersResponse, ...errors } },
-    config: { access: { rule: 'viewRoles', org: roleOfQuery } },
+    config: { access: { rule: 'viewRoles', org: entityOrg('role', 'query', 'groupId') } },
     handler: (req) => roleMembers(req.server.db, req.query.groupId),
   });
 
   r.post('/api/groupAuth/groupMember', {
     schema: { tags, body: AddGroupMembersBody, response: { 200: GroupMembersWriteResponse, ...errors } },
-    config: { access: { rule: 'editGroupMembers', org: groupOfBody } },
-    handler: (req) => addGroupMembers(req.server.db, actorOf(req), req.body),
+    config: { access: { rule: 'editGroupMembers', org: entityOrg('group', 'body', 'groupId') } },
+    handler: (req) =>
+      addGroupMembers(req.server.db, actorOf(req), req.body, req.server.config.internalEmailDomains),
   });
 
   r.put('/api/groupAuth/groupMember', {
     schema: { tags, body: ChangeGroupMembersBody, response: { 200: GroupMembersWriteResponse, ...errors } },
-    config: { access: { rule: 'editRoles', org: roleOfBody } },
+    config: { access: { rule: 'editRoles', org: entityOrg('role', 'body', 'groupId') } },
     handler: (req) => changeGroupMembers(req.server.db, actorOf(req), req.body),
   });
 
@@ -115,7 +108,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       querystring: RemoveGroupMemberQuery,
       response: { 200: GroupMembersWriteResponse, ...errors },
     },
-    config: { access: { rule: 'editGroupMembers', org: groupOfQuery } },
+    config: { access: { rule: 'editGroupMembers', org: entityOrg('group', 'query', 'groupId') } },
     handler: (req) => removeGroupMember(req.server.db, actorOf(req), req.query.groupId, req.query.memberId),
   });
 

@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../shared/contract/roles';
 import { can, PERMISSIONS, type Permission, type Rule } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { AppError, accessDenied, notFound } from '../../lib/app-error';
+import type { ErrorCode } from '../../../shared/errors';
+import { AppError, notFound } from '../../lib/app-error';
 import { audit, type AuditEntry } from '../../lib/audit';
 import { findGroup, type GroupRow } from './roles.queries';
 
@@ -21,10 +21,17 @@ export function ungrantable(actor: Actor, wanted: readonly string[]): Permission
   return PERMISSIONS.filter((p) => wanted.includes(p) && !mine.has(p));
 }
 
-/** Writes the audit row of a refused change and returns the 403 to throw. */
-export async function refuse(db: Db, actor: Actor, entry: AuditEntry, description: string) {
+/** Writes the audit row of a refused change and returns the 403 to throw (`code`: its own error code). */
+export async function refuse(
+  db: Db,
+  actor: Actor,
+  entry: AuditEntry,
+  description: string,
+  code: ErrorCode = 'error.accessDenied',
+  params?: Record<string, string | number>,
+) {
   await audit(db, actor, { ...entry, outcome: 'denied' });
-  return accessDenied(description);
+  return new AppError(code, description, undefined, undefined, params);
 }
 
 /**
@@ -39,6 +46,8 @@ export async function assertGrantable(db: Db, actor: Actor, wanted: readonly str
       actor,
       entry,
       `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
+      'error.cannotGrant',
+      { missing: missing.join(', ') },
     );
   }
 }
@@ -72,27 +81,7 @@ export async function roleOrNotFound(db: Db, id: number): Promise<GroupRow & { c
   return g as GroupRow & { contextId: number };
 }
 
-/**
- * Access-hook institution resolvers: the institution of the group named in the query
- * (`groupId`) or body (`groupId`). Unknown group → 404; the internal group → no institution.
- */
-function groupInstitution(pick: (req: FastifyRequest) => unknown, allowInternal: boolean) {
-  return async (req: FastifyRequest, db: Db): Promise<number | undefined> => {
-    const id = Number(pick(req));
-    if (!Number.isInteger(id) || id <= 0)
-      throw new AppError('error.validation', 'groupId: a role id is required.');
-    const g = await findGroup(db, id);
-    if (!g || (!allowInternal && (g.isInternal || g.contextId === null))) throw notFound('Role');
-    return g.contextId ?? undefined;
-  };
-}
-
-export const roleOfQuery = groupInstitution((r) => (r.query as { groupId?: unknown }).groupId, false);
-export const groupOfQuery = groupInstitution((r) => (r.query as { groupId?: unknown }).groupId, true);
-export const groupOfBody = groupInstitution((r) => (r.body as { groupId?: unknown }).groupId, true);
-
 /** Refuses (403 + audit) unless the actor satisfies `rule` (a per-group check after the route's broader rule). */
 export async function requireRule(db: Db, actor: Actor, rule: Rule, entry: AuditEntry) {
   if (!can(actor.caps, rule)) throw await refuse(db, actor, entry, 'You do not have permission to do this.');
 }
-export const roleOfBody = groupInstitution((r) => (r.body as { groupId?: unknown }).groupId, false);

@@ -4,8 +4,9 @@ import { ROLE_MESSAGES } from '../../../shared/contract/roles';
 import { can, PERMISSIONS, type Permission } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, notFound, refusal } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { assertRoleWithinRights, keepingRoleEditor } from './role-rights';
 import * as q from './roles.queries';
 import { assertGrantable, grantable, isUniqueViolation, roleOrNotFound, toRole } from './roles.rules';
 
@@ -42,7 +43,8 @@ export async function createRole(db: Db, actor: Actor, body: z.infer<typeof Crea
     institutionId: contextId,
     after: { name, permissions },
   });
-  if (await q.nameTaken(db, contextId, name)) throw new AppError('error.conflict', ROLE_MESSAGES.duplicate);
+  if (await q.nameTaken(db, contextId, name))
+    throw new AppError('error.roleNameTaken', ROLE_MESSAGES.duplicate);
   try {
     const row = await db.transaction(async (tx) => {
       const g = await q.insertGroup(tx, { contextId, name, permissions });
@@ -57,13 +59,13 @@ export async function createRole(db: Db, actor: Actor, body: z.infer<typeof Crea
     });
     return { group: toRole({ ...row, memberIds: [] }), description: ROLE_MESSAGES.created };
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('error.conflict', ROLE_MESSAGES.duplicate);
+    if (isUniqueViolation(err)) throw new AppError('error.roleNameTaken', ROLE_MESSAGES.duplicate);
     throw err;
   }
 }
 
 async function refuseOnlyRole(db: Db, contextId: number) {
-  if ((await q.countGroups(db, contextId)) <= 1) throw new AppError('error.conflict', ROLE_MESSAGES.onlyRole);
+  if ((await q.countGroups(db, contextId)) <= 1) throw new AppError('error.onlyRole', ROLE_MESSAGES.onlyRole);
 }
 
 /** PUT groupAuth/group?groupId= : rename and/or change permissions, guarded by the role's version. */
@@ -75,10 +77,18 @@ export async function updateRole(
 ) {
   const g = await roleOrNotFound(db, groupId);
   await refuseOnlyRole(db, g.contextId);
+  await assertRoleWithinRights(db, actor, g, {
+    action: 'role.update',
+    entityType: 'role',
+    entityId: g.id,
+    institutionId: g.contextId,
+    before: { name: g.name, permissions: g.permissions },
+    after: body,
+  });
   const changes: { name?: string; permissions?: Permission[] } = {};
   if (body.name !== undefined && body.name !== g.name) {
     if (await q.nameTaken(db, g.contextId, body.name, g.id)) {
-      throw new AppError('error.conflict', ROLE_MESSAGES.duplicate);
+      throw new AppError('error.roleNameTaken', ROLE_MESSAGES.duplicate);
     }
     changes.name = body.name;
   }
@@ -98,8 +108,10 @@ export async function updateRole(
   const before = { name: g.name, permissions: g.permissions, version: g.version };
   try {
     await db.transaction(async (tx) => {
-      const row = await q.updateGroupVersioned(tx, g.id, body.version, changes);
-      if (!row) throw new AppError('error.versionConflict', ROLE_MESSAGES.conflict);
+      const row = await keepingRoleEditor(tx, g.contextId, () =>
+        q.updateGroupVersioned(tx, g.id, body.version, changes),
+      );
+      if (!row) throw new AppError('error.roleVersionConflict', ROLE_MESSAGES.conflict);
       await audit(tx, actor, {
         action: 'role.update',
         entityType: 'role',
@@ -110,7 +122,7 @@ export async function updateRole(
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('error.conflict', ROLE_MESSAGES.duplicate);
+    if (isUniqueViolation(err)) throw new AppError('error.roleNameTaken', ROLE_MESSAGES.duplicate);
     throw err;
   }
   return { group: await roleWithMembers(db, g.id), description: ROLE_MESSAGES.updated };
@@ -128,8 +140,15 @@ export async function deleteRole(
 ) {
   const g = await roleOrNotFound(db, groupId);
   await refuseOnlyRole(db, g.contextId);
+  await assertRoleWithinRights(db, actor, g, {
+    action: 'role.delete',
+    entityType: 'role',
+    entityId: g.id,
+    institutionId: g.contextId,
+    before: { name: g.name, permissions: g.permissions },
+  });
   if (body.version !== undefined && body.version !== g.version) {
-    throw new AppError('error.versionConflict', ROLE_MESSAGES.conflict);
+    throw new AppError('error.roleVersionConflict', ROLE_MESSAGES.conflict);
   }
   const memberIds = (await q.memberIdsOf(db, [g.id])).get(g.id) ?? [];
   const explicit = new Map(body.mappings.map((m) => [m.memberId, m.groupId]));
@@ -141,14 +160,20 @@ export async function deleteRole(
     else plan.set(target, [...(plan.get(target) ?? []), userId]);
   }
   if (unmapped.length > 0) {
-    throw new AppError('error.conflict', `${ROLE_MESSAGES.mapFirst} (${unmapped.length} not mapped)`);
+    throw refusal('error.roleHasUsers', `${ROLE_MESSAGES.mapFirst} (${unmapped.length} not mapped)`, {
+      unmapped: unmapped.length,
+    });
   }
   for (const target of plan.keys()) {
     const t = await q.findGroup(db, target);
     if (!t || t.contextId !== g.contextId || t.isInternal || t.id === g.id) {
-      throw new AppError('error.validation', 'Map the users to another role of the same institution.', {
-        mappings: 'Unknown role.',
-      });
+      throw new AppError(
+        'error.mapToSameInstitution',
+        'Map the users to another role of the same institution.',
+        {
+          mappings: 'Unknown role.',
+        },
+      );
     }
     await assertGrantable(db, actor, t.permissions, {
       action: 'role.delete',
@@ -160,8 +185,10 @@ export async function deleteRole(
   }
   let moved = 0;
   await db.transaction(async (tx) => {
-    for (const [target, ids] of plan) moved += await q.setRole(tx, g.contextId, target, ids);
-    await q.deleteGroup(tx, g.id);
+    await keepingRoleEditor(tx, g.contextId, async () => {
+      for (const [target, ids] of plan) moved += await q.setRole(tx, g.contextId, target, ids);
+      await q.deleteGroup(tx, g.id);
+    });
     await audit(tx, actor, {
       action: 'role.delete',
       entityType: 'role',

@@ -5,7 +5,7 @@ import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups } from '../../db/schema';
 import { createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, deniedAudits, sessions } from '../users/test-world';
+import { createUsersWorld, deniedAudits, sessions } from '../../test/users-world';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
@@ -17,6 +17,14 @@ beforeAll(async () => {
   call = await sessions(t.app, 'r');
 });
 afterAll(() => t.close());
+
+/** The stored role row and its member ids, to compare before and after a request. */
+const storedRole = async (groupId: number) => ({
+  group: (await t.db.select().from(groups).where(eq(groups.id, groupId)))[0],
+  members: (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId)))
+    .map((m) => m.userId)
+    .sort(),
+});
 
 const roleNames = async (contextId: number) =>
   (await call('reg', 'GET', `/api/groupAuth/group?contextId=${contextId}`))
@@ -90,7 +98,10 @@ describe('POST /api/groupAuth/group (create, copy)', () => {
     expect(blank.json().fields.name).toBe(ROLE_MESSAGES.blank);
     const dup = await call('reg', 'POST', '/api/groupAuth/group', { contextId: w.a.id, name: 'instructor' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().description).toBe(ROLE_MESSAGES.duplicate);
+    expect(dup.json()).toMatchObject({
+      message: 'error.roleNameTaken',
+      description: ROLE_MESSAGES.duplicate,
+    });
     const badPermission = await call('reg', 'POST', '/api/groupAuth/group', {
       contextId: w.a.id,
       name: 'Weird',
@@ -115,6 +126,7 @@ describe('POST /api/groupAuth/group (create, copy)', () => {
       copyFromGroupId: w.roles.bAdmin.id,
     });
     expect(foreign.statusCode).toBe(404);
+    expect(await t.db.select().from(groups).where(eq(groups.name, 'Stolen'))).toEqual([]);
   });
 
   it('refuses creating a role in another institution, with an audit row of the refusal', async () => {
@@ -192,7 +204,7 @@ describe('PUT /api/groupAuth/group (rename, permissions, version)', () => {
     });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
-      message: 'error.versionConflict',
+      message: 'error.roleVersionConflict',
       description: ROLE_MESSAGES.conflict,
     });
     const [row] = await t.db.select().from(groups).where(eq(groups.id, g.id));
@@ -229,6 +241,8 @@ describe('PUT /api/groupAuth/group (rename, permissions, version)', () => {
 
   it('refuses a duplicate name, an unknown role, the internal group, another institution and a missing version', async () => {
     const g = await createRole(t.db, w.a.id, 'Temp Role', [], []);
+    const gBefore = await storedRole(g.id);
+    const foreignBefore = await storedRole(w.roles.bInstructor.id);
     expect(
       (await call('reg', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, { name: 'VIEWER', version: 1 }))
         .statusCode,
@@ -258,21 +272,32 @@ describe('PUT /api/groupAuth/group (rename, permissions, version)', () => {
     expect(
       (await call('reg', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, { version: 1 })).statusCode,
     ).toBe(422);
+    expect(await storedRole(g.id)).toEqual(gBefore);
+    expect(await storedRole(w.roles.bInstructor.id)).toEqual(foreignBefore);
+    const [internalAfter] = await t.db.select().from(groups).where(eq(groups.id, internal.id));
+    expect(internalAfter).toEqual(internal);
   });
 
-  it('refuses adding a permission the caller lacks, but keeps one already on the role', async () => {
+  it('refuses adding a permission the caller lacks, and changing a role holding one', async () => {
     const g = await createRole(t.db, w.a.id, 'Has Delete', ['CAN_DELETE_COURSES'], []);
+    const taBefore = await storedRole(w.roles.ta.id);
     const add = await call('lim', 'PUT', `/api/groupAuth/group?groupId=${w.roles.ta.id}`, {
       permissions: ['CAN_ENROLL_STUDENTS', 'CAN_DELETE_COURSES'],
       version: 1,
     });
     expect(add.statusCode).toBe(403);
+    expect(await storedRole(w.roles.ta.id)).toEqual(taBefore);
     const rename = await call('lim', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
       name: 'Has Delete 2',
       version: 1,
     });
-    expect(rename.statusCode).toBe(200);
-    expect(rename.json().group.permissions).toEqual(['CAN_DELETE_COURSES']);
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().message).toBe('error.aboveYourRightsRole');
+    expect((await storedRole(g.id)).group).toMatchObject({
+      name: 'Has Delete',
+      permissions: ['CAN_DELETE_COURSES'],
+      version: 1,
+    });
   });
 });
 
@@ -292,7 +317,11 @@ describe('DELETE /api/groupAuth/group', () => {
     );
     const refused = await call('reg', 'DELETE', `/api/groupAuth/group?groupId=${g.id}`, {});
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().description).toContain(ROLE_MESSAGES.mapFirst);
+    expect(refused.json()).toMatchObject({
+      message: 'error.roleHasUsers',
+      description: `${ROLE_MESSAGES.mapFirst} (${users.length} not mapped)`,
+      params: { unmapped: users.length },
+    });
     const res = await call('reg', 'DELETE', `/api/groupAuth/group?groupId=${g.id}`, {
       mappings: [{ memberId: users[0].id, groupId: w.roles.instructor.id }],
       reassignAllTo: w.roles.ta.id,
@@ -325,7 +354,7 @@ describe('DELETE /api/groupAuth/group', () => {
     const g = await createRole(t.db, solo.id, 'Everyone', ADMIN_PERMISSIONS, []);
     const del = await call('boss', 'DELETE', `/api/groupAuth/group?groupId=${g.id}`, {});
     expect(del.statusCode).toBe(409);
-    expect(del.json().description).toBe(ROLE_MESSAGES.onlyRole);
+    expect(del.json()).toMatchObject({ message: 'error.onlyRole', description: ROLE_MESSAGES.onlyRole });
     const put = await call('boss', 'PUT', `/api/groupAuth/group?groupId=${g.id}`, {
       name: 'All',
       version: 1,
@@ -335,10 +364,12 @@ describe('DELETE /api/groupAuth/group', () => {
   });
 
   it("refuses another institution's role and an unknown one", async () => {
+    const foreignBefore = await storedRole(w.roles.bInstructor.id);
     expect(
       (await call('reg', 'DELETE', `/api/groupAuth/group?groupId=${w.roles.bInstructor.id}`, {})).statusCode,
     ).toBe(403);
     expect((await call('reg', 'DELETE', '/api/groupAuth/group?groupId=987654', {})).statusCode).toBe(404);
+    expect(await storedRole(w.roles.bInstructor.id)).toEqual(foreignBefore);
   });
 });
 

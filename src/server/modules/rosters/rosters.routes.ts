@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contract/common';
 import { CsvResponse } from '../../../shared/contract/reports';
 import { RosterExportQuery, RosterQuery, RosterResponse } from '../../../shared/contract/rosters';
-import { actorOf } from '../../plugins/access';
-import { sectionInQuery } from '../courses';
-import { sendCsv } from '../reports';
+import { actorOf, entityOrg } from '../../plugins/access';
+import { sendCsv } from '../../lib/csv';
 import { roster, rosterExport } from './rosters.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses(401, 403, 404, 422);
 
 /** A course's student roster: paged JSON and a CSV export. */
 export async function rosterRoutes(app: FastifyInstance) {
@@ -16,13 +15,13 @@ export async function rosterRoutes(app: FastifyInstance) {
 
   r.get('/api/courses/roster', {
     schema: { tags: ['rosters'], querystring: RosterQuery, response: { 200: RosterResponse, ...errors } },
-    config: { access: { rule: 'viewInstitution', org: sectionInQuery } },
+    config: { access: { rule: 'viewInstitution', org: entityOrg('section', 'query', 'sectionId') } },
     handler: (req) => roster(req.server.db, req.query),
   });
 
   r.get('/api/courses/roster/export', {
     schema: { tags: ['rosters'], querystring: RosterExportQuery, response: { 200: CsvResponse, ...errors } },
-    config: { access: { rule: 'viewInstitution', org: sectionInQuery } },
+    config: { access: { rule: 'viewInstitution', org: entityOrg('section', 'query', 'sectionId') } },
     handler: async (req, reply) => {
       const actor = actorOf(req);
       const out = await rosterExport(req.server.db, actor, req.query.sectionId, actor.organizationId);

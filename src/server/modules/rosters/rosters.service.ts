@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { batches } from '../reports';
+import { batches } from '../../lib/batches';
 import { rosterBatch, rosterPage, sectionName } from './rosters.queries';
 
 type Row = Awaited<ReturnType<typeof rosterPage>>['rows'][number];

@@ -5,7 +5,7 @@ import { groupMembers, mailOutbox, memberships } from '../../db/schema';
 import { createSection, setInstructors } from '../../test/course-fixtures';
 import { createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions } from './test-world';
+import { createUsersWorld, sessions } from '../../test/users-world';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
@@ -47,6 +47,12 @@ describe('POST /api/registrarUser/addUser2Institution and addUsers2Institution',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ added: 2, description: USER_MESSAGES.rolesAdded });
+    for (const u of [x, y]) {
+      const roles = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, u.id));
+      expect(roles.map((r) => r.groupId)).toEqual([w.roles.instructor.id]);
+      const member = await t.db.select().from(memberships).where(eq(memberships.userId, u.id));
+      expect(member.map((m) => m.institutionId)).toEqual([w.a.id]);
+    }
   });
 
   it('refuses another institution (403), unknown users (404), foreign roles (422) and associates (403)', async () => {
@@ -145,6 +151,7 @@ describe('per-user reads and the notification', () => {
     expect(res.json().description).toBe(USER_MESSAGES.notified);
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'aviewer@example.edu'));
     expect(mails.at(-1)?.text).toContain('Viewer');
+    const outboxBefore = await t.db.select({ id: mailOutbox.id }).from(mailOutbox);
     expect(
       (await call('reg', 'POST', `/api/registrarUser/piUser/${w.u.regB.id}/notify?organizationId=${w.a.id}`))
         .statusCode,
@@ -158,6 +165,8 @@ describe('per-user reads and the notification', () => {
         )
       ).statusCode,
     ).toBe(403);
+    // Neither refusal queued a mail, to the foreign user or anyone else.
+    expect(await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).toEqual(outboxBefore);
   });
 });
 

@@ -12,8 +12,8 @@ import type { JobSender } from '../../jobs/define';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { checkAssignableRole, setRole } from '../roles/role-members.service';
-import { isUniqueViolation, refuse } from '../roles/roles.rules';
+import { checkAssignableRole, setRole } from '../roles';
+import { isUniqueViolation, refuse } from '../roles';
 import { sendAccountMail } from './users.mail';
 import * as q from './users.queries';
 import { mayEdit, memberOrNotFound, summarize } from './users.service';
@@ -46,10 +46,10 @@ export async function createPiUser(
   const institutionName = await institutionNameOr404(db, institutionId);
   const username = body.username ?? body.email;
   if (await q.findUserByUsername(db, username)) {
-    throw new AppError('error.conflict', DUPLICATE_USERNAME, { username: DUPLICATE_USERNAME });
+    throw new AppError('error.usernameTaken', DUPLICATE_USERNAME, { username: DUPLICATE_USERNAME });
   }
   if (await q.findUserByEmail(db, body.email)) {
-    throw new AppError('error.conflict', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+    throw new AppError('error.emailTaken', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
   }
   const group = await checkAssignableRole(db, actor, institutionId, body.groupId, [], {
     allowNewMembers: true,
@@ -93,7 +93,7 @@ export async function createPiUser(
       return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('error.conflict', DUPLICATE_USERNAME);
+    if (isUniqueViolation(err)) throw new AppError('error.usernameTaken', DUPLICATE_USERNAME);
     throw err;
   }
   const [summary] = await summarize(db, institutionId, [user], new Set([user.id]));
@@ -112,7 +112,13 @@ export async function editPiUser(
   const user = await memberOrNotFound(db, actor, institutionId, body.userId);
   const entry = { action: 'user.update', entityType: 'user', entityId: user.id, institutionId };
   if (!mayEdit(actor, user)) {
-    throw await refuse(db, actor, entry, "Sorry, you do not have permission to edit the user's information");
+    throw await refuse(
+      db,
+      actor,
+      entry,
+      "Sorry, you do not have permission to edit the user's information",
+      'error.cannotEditUser',
+    );
   }
   const flags: Partial<Record<(typeof FLAG_KEYS)[number], boolean>> = {};
   for (const k of FLAG_KEYS) if (body[k] !== undefined && body[k] !== user[k]) flags[k] = body[k];
@@ -122,10 +128,11 @@ export async function editPiUser(
       actor,
       { ...entry, after: flags },
       'Only super admins can give the superAdmin, associateSuperAdmin or nasupport flags.',
+      'error.flagsSuperAdminOnly',
     );
   }
   if (await q.findUserByEmail(db, body.email, user.id)) {
-    throw new AppError('error.conflict', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+    throw new AppError('error.emailTaken', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
   }
   await checkAssignableRole(db, actor, institutionId, body.groupId, [user.id], {
     allowNewMembers: true,
@@ -148,7 +155,7 @@ export async function editPiUser(
       );
       if (!row) {
         throw new AppError(
-          'error.versionConflict',
+          'error.userVersionConflict',
           'This user was changed by someone else after you opened it. Reload and apply your change again.',
         );
       }
@@ -169,7 +176,7 @@ export async function editPiUser(
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new AppError('error.conflict', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+      throw new AppError('error.emailTaken', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
     throw err;
   }
   const [summary] = await summarize(db, institutionId, [updated], new Set([updated.id]));
@@ -200,7 +207,10 @@ export async function addUsersToInstitution(
     for (const id of ids) if (await q.addMembership(tx, id, organizationId)) joined++;
     const roleChanges = await setRole(tx, organizationId, groupId, ids);
     if (joined === 0 && roleChanges === 0) {
-      throw new AppError('error.conflict', 'The user already belongs to this institution with this role.');
+      throw new AppError(
+        'error.alreadyMember',
+        'The user already belongs to this institution with this role.',
+      );
     }
     await audit(tx, actor, {
       action: 'user.addToInstitution',
@@ -234,7 +244,7 @@ export async function notifyUser(
   userId: number,
 ) {
   const user = await memberOrNotFound(db, actor, institutionId, userId);
-  if (user.status === 'disabled') throw new AppError('error.conflict', 'This account is disabled.');
+  if (user.status === 'disabled') throw new AppError('error.accountDisabled', 'This account is disabled.');
   const institutionName = await institutionNameOr404(db, institutionId);
   const [summary] = await summarize(db, institutionId, [user], new Set([user.id]));
   await db.transaction(async (tx) => {

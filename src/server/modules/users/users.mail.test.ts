@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions, waitFor } from './test-world';
+import { createUsersWorld, sessions, waitFor } from '../../test/users-world';
 
 const received: { to: string; data: string }[] = [];
 let server: SMTPServer;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/define';
-import { type MailMessage, queueMails } from '../mail/mail.service';
+import { type MailMessage, queueMails } from '../mail';
 import { insertAccountRequest } from './users.queries';
 
 /** How long an account-setup link works. */

@@ -33,16 +33,35 @@ export function isInstitutionUser(institutionId: number): SQL {
     or exists (select 1 from ${groupMembers} gm join ${groups} g on g.id = gm.group_id where gm.user_id = ${users.id} and g.context_id = ${institutionId}))`;
 }
 
+/**
+ * The same users as isInstitutionUser, as a set to start from: the institution's staff memberships
+ * (partial index memberships_inst_staff_idx) and its roles' members. Its cost follows the
+ * institution's staff, not the number of users in the database.
+ */
+function institutionUserIds(institutionId: number): SQL {
+  return sql`${users.id} in (
+    select m.user_id from ${memberships} m where m.institution_id = ${institutionId} and m.course_role <> 'student'
+    union
+    select gm.user_id from ${groupMembers} gm join ${groups} g on g.id = gm.group_id where g.context_id = ${institutionId})`;
+}
+
+/**
+ * Part of the full name, e-mail or user name (case-insensitive). A part of the first or the last
+ * name is a part of the full name too; the three expressions are those of the trigram indexes.
+ */
 function textMatch(text: string): SQL | undefined {
   if (!text) return undefined;
   const p = `%${escapeLike(text)}%`;
   return or(
-    sql`${users.firstName} ilike ${p}`,
-    sql`${users.lastName} ilike ${p}`,
     sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
     sql`${users.email} ilike ${p}`,
     sql`${users.username} ilike ${p}`,
   );
+}
+
+/** The condition of the Users page search: the institution's users matching `text`. */
+export function institutionSearchWhere(institutionId: number, text: string): SQL {
+  return and(institutionUserIds(institutionId), textMatch(text)) as SQL;
 }
 
 /** One page of the institution's users matching `text`, and the total. */
@@ -53,7 +72,7 @@ export async function searchInstitutionUsers(
   page: number,
   size: number,
 ) {
-  const where = and(isInstitutionUser(institutionId), textMatch(text));
+  const where = institutionSearchWhere(institutionId, text);
   const [{ n }] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db
     .select(userFields)

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../shared/contract/common';
 import {
   AddUserBody,
   AddUsersBody,
@@ -21,7 +20,7 @@ import {
   UserSectionAssociationResponse,
   UserWriteResponse,
 } from '../../../shared/contract/users';
-import { actorOf } from '../../plugins/access';
+import { actorOf, entityOrg } from '../../plugins/access';
 import {
   addUsersToInstitution,
   addUserToInstitution,
@@ -30,16 +29,10 @@ import {
   notifyUser,
 } from './user-write.service';
 import { getPiUser, lookupUser, searchUsers, sectionAssociations } from './users.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['users'];
-const institutionOfParams = (req: { params: unknown }) => Number((req.params as { id: unknown }).id);
 
 /** Users of spec §7: registrarUser/* and institution/organizationUserSearch. */
 export async function usersRoutes(app: FastifyInstance) {
@@ -78,7 +71,7 @@ export async function usersRoutes(app: FastifyInstance) {
       body: CreatePiUserBody,
       response: { 201: UserWriteResponse, ...errors },
     },
-    config: { access: { rule: 'editUsers', org: institutionOfParams } },
+    config: { access: { rule: 'editUsers', org: entityOrg('institution', 'params', 'id') } },
     handler: async (req, reply) =>
       reply.code(201).send(await createPiUser(deps(), actorOf(req), req.params.id, req.body)),
   });

@@ -105,7 +105,7 @@ export async function sectionAssociations(db: Db, actor: Actor, institutionId: n
 /** GET registrarUser/getUser/:username : the e-mail lookup of the EAD Admin create form. */
 export async function lookupUser(db: Db, username: string) {
   const user = await q.findUserByUsername(db, username);
-  if (!user) throw new AppError('error.notFound', INTERNAL_USER_MESSAGES.invalidUsername);
+  if (!user) throw new AppError('error.invalidUsername', INTERNAL_USER_MESSAGES.invalidUsername);
   return {
     piId: String(user.id),
     userName: user.username,

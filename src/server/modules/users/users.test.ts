@@ -1,13 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/contract/users';
-import { accountRequests, auditLog, mailOutbox, memberships, users } from '../../db/schema';
+import { accountRequests, auditLog, groupMembers, mailOutbox, memberships, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, deniedAudits, sessions } from './test-world';
+import { createUsersWorld, deniedAudits, sessions } from '../../test/users-world';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
 let call: Awaited<ReturnType<typeof sessions>>;
+
+/** The stored user row and its role memberships, to compare before and after a request. */
+const stored = async (userId: number) => ({
+  user: (await t.db.select().from(users).where(eq(users.id, userId)))[0],
+  roles: (await t.db.select().from(groupMembers).where(eq(groupMembers.userId, userId)))
+    .map((m) => m.groupId)
+    .sort(),
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -127,13 +135,21 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
       username: 'UREG',
     });
     expect(name.statusCode).toBe(409);
-    expect(name.json().fields.username).toMatch(/already exists/);
+    expect(name.json()).toMatchObject({
+      message: 'error.usernameTaken',
+      description: 'A user with this user name already exists.',
+      fields: { username: 'A user with this user name already exists.' },
+    });
     const mail = await call('reg', 'POST', `/api/registrarUser/piUser/${w.a.id}`, {
       ...valid(),
       email: 'uviewer@example.edu',
     });
     expect(mail.statusCode).toBe(409);
-    expect(mail.json().fields.email).toMatch(/already exists/);
+    expect(mail.json()).toMatchObject({
+      message: 'error.emailTaken',
+      description: 'A user with this e-mail address already exists.',
+      fields: { email: 'A user with this e-mail address already exists.' },
+    });
   });
 
   it('requires role, names and a valid e-mail (422 per field, nothing written)', async () => {
@@ -186,7 +202,8 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
       groupId: w.roles.admin.id,
     });
     expect(lim.statusCode).toBe(403);
-    expect(await t.db.select().from(users).where(eq(users.email, 'b3@example.edu'))).toHaveLength(0);
+    for (const email of ['b1@example.edu', 'b2@example.edu', 'b3@example.edu'])
+      expect(await t.db.select().from(users).where(eq(users.email, email)), email).toHaveLength(0);
   });
 });
 
@@ -212,6 +229,14 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
         version: 2,
       },
     });
+    const after = await stored(u.id);
+    expect(after.user).toMatchObject({
+      firstName: 'Renamed',
+      lastName: 'Teacher',
+      email: 'renamed.teacher@example.edu',
+      version: 2,
+    });
+    expect(after.roles).toEqual([w.roles.ta.id]);
     const stale = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
       userId: u.id,
       firstName: 'Stale',
@@ -221,6 +246,7 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
       version: 1,
     });
     expect(stale.statusCode).toBe(409);
+    expect(await stored(u.id)).toEqual(after);
   });
 
   it('rejects a duplicate e-mail (409) and invalid fields (422)', async () => {
@@ -230,6 +256,7 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
       lastName: 'B',
       groupId: w.roles.instructor.id,
     };
+    const before = await stored(base.userId);
     const dup = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
       ...base,
       email: 'UVIEWER@example.edu',
@@ -246,6 +273,7 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
       email: 'x@example.edu',
     });
     expect(noRole.statusCode).toBe(422);
+    expect(await stored(base.userId)).toEqual(before);
   });
 
   it("answers 404 for another institution's user and 403 without the permission", async () => {
@@ -256,6 +284,8 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
       email: 'ubteacher@example.edu',
       groupId: w.roles.ta.id,
     };
+    const foreignBefore = await stored(w.bTeacher.id);
+    const viewerTargetBefore = await stored(w.instructors[7].id);
     expect(
       (await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, body)).statusCode,
     ).toBe(404);
@@ -269,6 +299,8 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
     });
     expect(viewer.statusCode).toBe(403);
     expect(viewer.json().message).toBe('error.accessDenied');
+    expect(await stored(w.bTeacher.id)).toEqual(foreignBefore);
+    expect(await stored(w.instructors[7].id)).toEqual(viewerTargetBefore);
   });
 
   it('only super admins give flags or edit flag holders; refusals are audited', async () => {
@@ -295,8 +327,9 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
     expect(boss.json().user.flagged).toBe(true);
     const regEdit = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, body);
     expect(regEdit.statusCode).toBe(403);
-    expect(regEdit.json().description).toBe(
-      "Sorry, you do not have permission to edit the user's information",
-    );
+    expect(regEdit.json()).toMatchObject({
+      message: 'error.cannotEditUser',
+      description: "Sorry, you do not have permission to edit the user's information",
+    });
   });
 });

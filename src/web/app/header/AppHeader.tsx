@@ -1,17 +1,18 @@
-import { Anchor, Button, Divider } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Anchor, Button, Divider, Tooltip } from '@mantine/core';
+import { IconHistory, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { can, type TabKey } from '../../../shared/permissions';
 import { AlertsBell } from '../../features/alerts/components/AlertsBell';
-import { forgetUserData, useAppConfig, useLogout } from '../../features/auth/api';
+import { useAppConfig, useLogout } from '../../features/auth/api';
 import { rememberLocale } from '../../i18n';
+import { loginPath } from '../../lib/api';
 import { LanguageMenu } from '../LanguageMenu';
 import { useAppSession } from '../session';
 import { TabsNav } from './TabsNav';
 import classes from './Header.module.css';
 import { InstitutionBar } from './InstitutionBar';
+import { MobileMenu } from './MobileMenu';
 
 /** Header: brand, institution, bell, help, account, language, logout; the tabs below. */
 export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
@@ -20,31 +21,55 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
   const config = useAppConfig();
   const urls = config.data?.urls ?? session.plaUrls;
   const logout = useLogout();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const onLogout = async () => {
     rememberLocale();
     await logout.mutateAsync();
-    await navigate('/login', { replace: true });
-    forgetUserData(queryClient);
+    // back to /institution (spec §2), which asks for sign-in with itself as the return path; a full
+    // load drops every cached answer, and no request still running for the old session can send
+    // the login page elsewhere
+    window.location.replace(loginPath('/institution'));
   };
 
   return (
     <header className={classes.header}>
       <div className={classes.top}>
+        <MobileMenu
+          tabs={tabs}
+          active={activeTab}
+          urls={urls}
+          onLogout={() => void onLogout()}
+          loggingOut={logout.isPending}
+          auditLog={can(capabilities, 'viewAudit')}
+        />
         <Link to="/institution" className={classes.brand}>
           {t('app.name')}
         </Link>
         <div className={classes.tools}>
           <InstitutionBar />
-          <Divider orientation="vertical" />
+          <Divider orientation="vertical" className={classes.desktopOnly} />
           <AlertsBell
             organizationId={institution?.orgId ?? null}
             allowed={can(capabilities, 'viewAlerts')}
             helpUrl={urls.help}
           />
+          {can(capabilities, 'viewAudit') && (
+            // an icon, so the institution name keeps its room at 1280 px in every language
+            <Tooltip label={t('audit.menuLink')}>
+              <ActionIcon
+                className={classes.desktopOnly}
+                component={Link}
+                to="/auditLog"
+                variant="subtle"
+                aria-label={t('audit.menuLink')}
+                data-testid="audit-link"
+              >
+                <IconHistory size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Anchor
+            className={classes.desktopOnly}
             href={urls.help}
             target="_blank"
             rel="noopener noreferrer"
@@ -54,6 +79,7 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
             {t('header.help')}
           </Anchor>
           <Anchor
+            className={classes.desktopOnly}
             href={urls.account}
             target="_blank"
             rel="noopener noreferrer"
@@ -63,8 +89,11 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
           >
             {t('header.account')}
           </Anchor>
-          <LanguageMenu />
+          <div className={classes.desktopOnly}>
+            <LanguageMenu />
+          </div>
           <Button
+            className={classes.desktopOnly}
             variant="default"
             size="compact-sm"
             leftSection={<IconLogout size={16} aria-hidden="true" />}
@@ -76,7 +105,9 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
           </Button>
         </div>
       </div>
-      <TabsNav tabs={tabs} active={activeTab} />
+      <div className={classes.desktopOnly}>
+        <TabsNav tabs={tabs} active={activeTab} />
+      </div>
     </header>
   );
 }

@@ -23,14 +23,11 @@ export function InstitutionBar() {
       <div className={classes.institution} data-testid="institution">
         {institution ? (
           <>
-            <Text
-              component="span"
-              className={classes.institutionName}
-              title={institution.displayName}
-              data-testid="institution-name"
-            >
-              {institution.displayName.toUpperCase()}
-            </Text>
+            <Tooltip label={institution.displayName} openDelay={300} multiline maw={360}>
+              <Text component="span" className={classes.institutionName} data-testid="institution-name">
+                {institution.displayName.toUpperCase()}
+              </Text>
+            </Tooltip>
             <Text component="span" size="xs" c="dimmed" data-testid="institution-id">
               {t('header.orgId', { id: institution.orgId })}
             </Text>
@@ -73,26 +70,30 @@ const label = (i: Institution) => `${i.displayName} (${i.orgId})`;
 function InstitutionPicker({ searchAll, onPicked }: { searchAll: boolean; onPicked: () => void }) {
   const { t } = useTranslation();
   const { institution, session, chooseInstitution } = useAppSession();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  // the current choice is the box's value (its label the search text), not a grey placeholder
+  const current = institution ? label(institution) : '';
+  const [search, setSearch] = useState(current);
+  const [debounced] = useDebouncedValue(search === current ? '' : search.trim(), 250);
   const found = useInstitutionSearch(debounced, { limit: SEARCH_LIMIT, enabled: searchAll });
   const options = useMemo(() => {
     const list = searchAll ? (found.data?.organizations ?? []) : session.institutions;
-    return new Map(list.map((i) => [String(i.orgId), i]));
-  }, [searchAll, found.data, session.institutions]);
+    const all = new Map(list.map((i) => [String(i.orgId), i]));
+    if (institution && !all.has(String(institution.orgId))) all.set(String(institution.orgId), institution);
+    return all;
+  }, [searchAll, found.data, session.institutions, institution]);
 
   const pick = (value: string | null) => {
     const chosen = value ? options.get(value) : undefined;
     if (!chosen) return;
-    chooseInstitution(chosen);
+    if (chosen.orgId !== institution?.orgId) chooseInstitution(chosen);
     onPicked();
   };
 
   return (
     <Select
       data-autofocus
+      onFocus={(e) => e.currentTarget.select()}
       label={searchAll ? t('header.searchInstitutions') : t('header.yourInstitutions')}
-      placeholder={institution ? label(institution) : undefined}
       data={[...options.values()].map((i) => ({ value: String(i.orgId), label: label(i) }))}
       searchable
       searchValue={search}
@@ -100,7 +101,8 @@ function InstitutionPicker({ searchAll, onPicked }: { searchAll: boolean; onPick
       filter={searchAll ? ({ options: all }) => all : undefined}
       nothingFoundMessage={found.isFetching ? t('app.loading') : t('header.noInstitutionFound')}
       onChange={pick}
-      value={null}
+      value={institution ? String(institution.orgId) : null}
+      allowDeselect={false}
       defaultDropdownOpened
       comboboxProps={{ withinPortal: false }}
       maxDropdownHeight={320}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { UpdateInstitutionBody, UpdateInstitutionResponse } from '../../../shared/contract/admin-tools';
 import { api } from '../../lib/api';
-import { institutionDataKeys } from '../institutions/api';
+import { institutionDataKeys } from '../institutions';
 
 export type InstitutionSettings = z.input<typeof UpdateInstitutionBody>;
 

@@ -5,6 +5,7 @@ const copy = (id: number) => ({
   id,
   sectionId: id,
   courseName: `Course ${id}`,
+  sectionCode: null,
   createdDate: '2025-01-01T00:00:00Z',
   status: 'succeeded' as const,
 });

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AlertsResponse } from '../../../shared/contract/alerts';
+import type {
+  AcknowledgeAlertsBody,
+  AcknowledgeAlertsResponse,
+  AlertsResponse,
+} from '../../../shared/contract/alerts';
 import { api, isApiError } from '../../lib/api';
 
 export type Alerts = z.infer<typeof AlertsResponse>;
@@ -57,20 +61,13 @@ export function useAlerts(organizationId: number | null, enabled: boolean) {
 /** How often the bell asks for alerts. */
 export const ALERTS_POLL_MS = 5_000;
 
-export interface AcknowledgeInput {
-  /** Copy-status alert ids. */
-  ids: number[];
-  /** Section alert ids. */
-  sectionIds: number[];
-}
-
 /** POST alert/alerts/acknowledge: the alerts leave the list (and the count) at once; the server confirms. */
 export function useAcknowledgeAlerts(organizationId: number) {
   const client = useQueryClient();
   const key = alertKeys.list(organizationId);
   return useMutation({
-    mutationFn: (body: AcknowledgeInput) =>
-      api<{ status: 'OK'; acknowledged: number }>('/api/alert/alerts/acknowledge', {
+    mutationFn: (body: AcknowledgeAlertsBody) =>
+      api<AcknowledgeAlertsResponse>('/api/alert/alerts/acknowledge', {
         method: 'POST',
         query: { organizationId },
         body,
@@ -89,7 +86,7 @@ export function useAcknowledgeAlerts(organizationId: number) {
 }
 
 /** The alerts minus the acknowledged ones. */
-export function withoutAlerts(data: Alerts, { ids, sectionIds }: AcknowledgeInput): Alerts {
+export function withoutAlerts(data: Alerts, { ids, sectionIds }: AcknowledgeAlertsBody): Alerts {
   const strip = (b: Alerts['today']) => ({
     courseCopyStatuses: b.courseCopyStatuses.filter((c) => !ids.includes(c.id)),
     sections: b.sections.filter((s) => !sectionIds.includes(s.id)),

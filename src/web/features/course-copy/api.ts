@@ -9,8 +9,8 @@ import type {
   RetryCopyBody,
   RetryCopyResponse,
 } from '../../../shared/contract/course-copy';
-import { api } from '../../lib/api';
-import { alertKeys } from '../alerts/api';
+import { api, isApiError } from '../../lib/api';
+import { alertKeys } from '../alerts';
 
 export type CopyValidations = z.infer<typeof CopyValidationsResponse>;
 export type CopyValidation = CopyValidations['validations'][number];
@@ -91,4 +91,10 @@ export function useRetryCopies() {
       api<z.infer<typeof RetryCopyResponse>>('/api/courses/copy/retry', { method: 'POST', body }),
     onSuccess: (_data, body) => after(body.organizationId),
   });
+}
+
+/** The codes of a refused copy (422 `refused: [{ sectionId, code }]`), by section id. */
+export function refusedCodes(error: unknown): Record<number, number> {
+  if (!isApiError(error) || !error.refused) return {};
+  return Object.fromEntries(error.refused.map((r) => [r.sectionId, r.code]));
 }

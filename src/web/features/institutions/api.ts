@@ -38,7 +38,7 @@ export function useInstitutionSearch(name: string, { limit = 20, enabled = true 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Course list, institution details, opt-out files and report downloads (issue 4)
+// Course list, institution details, opt-out files and report downloads
 
 type InstitutionDataParams = z.input<typeof InstitutionDataQuery>;
 export type InstitutionData = z.infer<typeof InstitutionDataResponse>;

@@ -6,6 +6,7 @@ import {
   type BulkAction,
   type BulkCommitBody,
   type BulkImport,
+  type BulkImportListResponse,
   type BulkMode,
   type BulkRowsResponse,
 } from '../../../shared/contract/bulk-accounts';
@@ -92,7 +93,6 @@ export const downloadReport = (importId: string, mode: BulkMode) =>
 export function useBulkImports(orgId: number) {
   return useQuery({
     queryKey: [...bulkKeys.all, 'list', orgId],
-    queryFn: ({ signal }) =>
-      api<{ imports: BulkImport[] }>(BASE, { signal, query: { organizationId: orgId } }),
+    queryFn: ({ signal }) => api<BulkImportListResponse>(BASE, { signal, query: { organizationId: orgId } }),
   });
 }

@@ -8,21 +8,13 @@ import { type PasswordRule, passwordPairErrors } from '../../../../shared/contra
 import { useDocumentTitle } from '../../../app/documentTitle';
 import { PublicLayout } from '../../../app/PublicLayout';
 import { isApiError } from '../../../lib/api';
+import { useErrorText } from '../../../lib/error-text';
 import { type SetupLink, useCompleteSetup, useSetupLink } from '../api';
 
-/** Codes whose catalog text is the server's own sentence (so it shows translated). */
-const LINK_CODES = new Set(['error.setupLinkInvalid', 'error.setupLinkExpired']);
-
-/** What to show for a failed call: the link problem, else the server's explanation, else its code's text. */
+/** What to show for a failed call (lib/error-text.ts), or null when nothing failed. */
 function useFailureText(error: unknown): string | null {
-  const { t, i18n } = useTranslation();
-  if (!error) return null;
-  if (isApiError(error)) {
-    if (LINK_CODES.has(error.message)) return t(error.message as 'error.setupLinkInvalid');
-    if (error.description) return error.description;
-    if (i18n.exists(error.message)) return t(error.message as 'error.notFound');
-  }
-  return t('errors.generic');
+  const errorText = useErrorText();
+  return error ? errorText(error) : null;
 }
 
 const loginLink = (username?: string) =>

@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   Modal,
-  NumberInput,
   Select,
   Stack,
   Switch,
@@ -18,20 +17,22 @@ import { IconCheck, IconLock } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBeforeUnload, useBlocker } from 'react-router';
-import { CENSUS_NOT_SET, DURATION_MAX, DURATION_MIN } from '../../../../shared/constants';
+import { CENSUS_NOT_SET } from '../../../../shared/constants';
 import { can } from '../../../../shared/permissions';
 import { OFFER_TYPES } from '../../../../shared/status';
-import { ORG_INCLUSIVE_ID_MAX, formatUsDate } from '../../../../shared/validation';
+import { ORG_INCLUSIVE_ID_MAX, formatUsDate, validateCensusDuration } from '../../../../shared/validation';
 import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
 import { isApiError } from '../../../lib/api';
-import { errorText, notifyError, notifySuccess } from '../../../lib/notify';
-import { type InstitutionDetails, useInstitutionDetails } from '../../institutions/api';
+import { errorText } from '../../../lib/error-text';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { type InstitutionDetails, useInstitutionDetails } from '../../institutions';
 import { useUpdateInstitution } from '../api';
 
 interface Values {
   censusEnabled: boolean;
-  censusDuration: number | string;
+  /** As typed: checked, never clamped (spec §5). */
+  censusDuration: string;
   offerType: string | null;
   orgInclusiveId: string;
   inclusiveAccess: boolean;
@@ -39,7 +40,7 @@ interface Values {
 
 const valuesOf = (d: InstitutionDetails): Values => ({
   censusEnabled: d.censusDuration !== CENSUS_NOT_SET,
-  censusDuration: d.censusDuration === CENSUS_NOT_SET ? '' : d.censusDuration,
+  censusDuration: d.censusDuration === CENSUS_NOT_SET ? '' : String(d.censusDuration),
   offerType: d.offerType,
   orgInclusiveId: d.orgInclusiveId ?? '',
   inclusiveAccess: d.inclusiveAccess,
@@ -90,10 +91,8 @@ function SettingsForm({ details }: { details: InstitutionDetails }) {
     validate: {
       censusDuration: (v, all) => {
         if (!all.censusEnabled) return null;
-        const n = Number(v);
-        return v === '' || !Number.isInteger(n) || n < DURATION_MIN || n > DURATION_MAX
-          ? t('adminTools.censusRange')
-          : null;
+        const code = validateCensusDuration(v);
+        return code ? t(`validation.${code}`) : null;
       },
     },
     onValuesChange: () => setSaved(false),
@@ -165,13 +164,10 @@ function SettingsForm({ details }: { details: InstitutionDetails }) {
             {...form.getInputProps('censusEnabled', { type: 'checkbox' })}
             data-testid="census-enabled"
           />
-          <NumberInput
+          <TextInput
             label={t('adminTools.censusDuration')}
             description={values.censusEnabled ? t('adminTools.censusHint') : t('adminTools.censusOff')}
-            min={DURATION_MIN}
-            max={DURATION_MAX}
-            allowDecimal={false}
-            allowNegative={false}
+            inputMode="numeric"
             disabled={!editable || !values.censusEnabled}
             {...form.getInputProps('censusDuration')}
             data-testid="census-duration"

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type Alerts, withoutAlerts } from '../api';
-import { entriesOf, limitedOlder } from './entries';
+import { entriesOf, limitedOlder, withSectionCode } from './entries';
 
 const bucket = (copies: [number, string][], sections: [number, string, string][]): Alerts['today'] => ({
   courseCopyStatuses: copies.map(([id, at]) => ({
     id,
     sectionId: id,
     courseName: `Copy ${id}`,
+    sectionCode: id === 1 ? '002' : null,
     createdDate: at,
     status: 'succeeded' as const,
   })),
@@ -20,6 +21,13 @@ const bucket = (copies: [number, string][], sections: [number, string, string][]
 });
 
 describe('alerts popup entries', () => {
+  it("names a copy with its source section's code, once", () => {
+    expect(withSectionCode('Biology 101 (Copy)', '002')).toBe('Biology 101 (Copy) · 002');
+    expect(withSectionCode('Biology 101 002 (Copy)', '002')).toBe('Biology 101 002 (Copy)');
+    expect(withSectionCode('Biology 101 (Copy)', null)).toBe('Biology 101 (Copy)');
+    expect(entriesOf(bucket([[1, '2025-03-10T08:00:00Z']], [])).map((e) => e.name)).toEqual(['Copy 1 · 002']);
+  });
+
   it('merges copy statuses and section alerts, newest first', () => {
     const entries = entriesOf(
       bucket(

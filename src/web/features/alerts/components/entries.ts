@@ -19,6 +19,11 @@ export type AlertEntry =
       alertType: string;
     };
 
+/** A copy's name with its source section's code, unless the name shows it already (copies of one course's sections share a name). */
+export function withSectionCode(name: string, sectionCode: string | null): string {
+  return sectionCode && !name.includes(sectionCode) ? `${name} · ${sectionCode}` : name;
+}
+
 /** One bucket's entries, newest first: copy statuses and section alerts together. */
 export function entriesOf(bucket: Alerts['today']): AlertEntry[] {
   const copies: AlertEntry[] = bucket.courseCopyStatuses.map((c) => ({
@@ -26,7 +31,7 @@ export function entriesOf(bucket: Alerts['today']): AlertEntry[] {
     key: `copy-${c.id}`,
     id: c.id,
     sectionId: c.sectionId,
-    name: c.courseName,
+    name: withSectionCode(c.courseName, c.sectionCode),
     at: c.createdDate,
     status: c.status,
   }));

@@ -5,21 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../app/documentTitle';
 import { PublicLayout } from '../../../app/PublicLayout';
-import { isApiError, safeNext } from '../../../lib/api';
+import { safeNext } from '../../../lib/api';
+import { useErrorText } from '../../../lib/error-text';
 import { useLogin } from '../api';
 
 const DEFAULT_DESTINATION = '/institution';
-
-/** The server's explanation of a failed sign-in, else the text of its error code, else the generic one. */
-function useFailureText(error: unknown): string | null {
-  const { t, i18n } = useTranslation();
-  if (!error) return null;
-  if (isApiError(error)) {
-    if (error.description) return error.description;
-    if (i18n.exists(error.message)) return t(error.message as 'error.invalidCredentials');
-  }
-  return t('errors.generic');
-}
 
 /** /login: username and password; afterwards the user lands where they were going, or /institution. */
 export default function LoginPage() {
@@ -33,7 +23,8 @@ export default function LoginPage() {
   const prefilled = !!params.get('username');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
-  const failure = useFailureText(login.error);
+  const errorText = useErrorText();
+  const failure = login.error ? errorText(login.error) : null;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

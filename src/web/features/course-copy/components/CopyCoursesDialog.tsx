@@ -23,9 +23,9 @@ import {
   validateCourseDates,
   validateCourseName,
 } from '../../../../shared/validation';
-import { isApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
-import { type CopyValidation, useCopyCourses, useCopyValidations } from '../api';
+import { type CopyValidation, refusedCodes, useCopyCourses, useCopyValidations } from '../api';
 import { notifyErrorText, useCopyTexts } from '../texts';
 
 export interface CopySource {
@@ -60,14 +60,18 @@ export function CopyCoursesDialog({ organizationId, sections, onClose, onDone }:
   const copy = useCopyCourses();
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [sendEmail, setSendEmail] = useState(false);
-  const [refused, setRefused] = useState<Record<number, string>>({});
+  // copy validation codes of the sections the server refused when asked to copy
+  const [refused, setRefused] = useState<Record<number, number>>({});
 
   useEffect(() => {
     if (!checks.data) return;
     const next: Record<number, Draft> = {};
     for (const v of checks.data.validations) {
       next[v.sectionId] = {
-        courseName: t('courseCopy.copyName', { name: v.preview.courseName }).slice(0, COURSE_NAME_MAX),
+        courseName: (v.preview.sectionCode
+          ? t('courseCopy.copyNameOfSection', { name: v.preview.courseName, section: v.preview.sectionCode })
+          : t('courseCopy.copyName', { name: v.preview.courseName })
+        ).slice(0, COURSE_NAME_MAX),
         startDate: formatUsDate(v.preview.startDate),
         endDate: formatUsDate(v.preview.endDate),
       };
@@ -111,11 +115,7 @@ export function CopyCoursesDialog({ organizationId, sections, onClose, onDone }:
           onClose();
         },
         onError: (error) => {
-          const perCourse = refusedCourses(
-            error,
-            courses.map((c) => c.sectionId),
-          );
-          setRefused((prev) => ({ ...prev, ...perCourse }));
+          setRefused((prev) => ({ ...prev, ...refusedCodes(error) }));
           notifyErrorText(texts.failed(courses.length));
         },
       },
@@ -132,9 +132,7 @@ export function CopyCoursesDialog({ organizationId, sections, onClose, onDone }:
   if (checks.isError) {
     return (
       <Alert color="red" role="alert">
-        {isApiError(checks.error) && checks.error.description
-          ? checks.error.description
-          : t('errors.generic')}
+        {errorText(checks.error)}
       </Alert>
     );
   }
@@ -150,7 +148,7 @@ export function CopyCoursesDialog({ organizationId, sections, onClose, onDone }:
               validation={v}
               draft={drafts[v.sectionId]}
               errors={errorsOf(v.sectionId)}
-              refusedMessage={refused[v.sectionId]}
+              refusedCode={refused[v.sectionId]}
               onChange={(patch) =>
                 setDrafts((prev) => ({ ...prev, [v.sectionId]: { ...prev[v.sectionId], ...patch } }))
               }
@@ -187,13 +185,14 @@ function CourseDraft({
   validation: v,
   draft,
   errors,
-  refusedMessage,
+  refusedCode,
   onChange,
 }: {
   validation: CopyValidation;
   draft: Draft | undefined;
   errors: Partial<Record<keyof Draft, string>>;
-  refusedMessage?: string;
+  /** The code the server refused this section with on submit. */
+  refusedCode?: number;
   onChange: (patch: Partial<Draft>) => void;
 }) {
   const { t } = useTranslation();
@@ -221,9 +220,9 @@ function CourseDraft({
             </Badge>
           )}
         </Group>
-        {!v.valid || refusedMessage ? (
+        {!v.valid || refusedCode !== undefined ? (
           <Text size="sm" c="red.8" role="note" data-testid="copy-refused">
-            {refusedMessage ?? texts.validation(v.code ?? 0)}
+            {texts.validation(refusedCode ?? v.code ?? 0)}
           </Text>
         ) : (
           draft && (
@@ -278,15 +277,4 @@ function CourseDraft({
       </Stack>
     </Paper>
   );
-}
-
-/** Per-course refusals of a 422 answer (`courses.<i>.sectionId: <code> <message>`), by section id. */
-function refusedCourses(error: unknown, sectionIds: number[]): Record<number, string> {
-  const out: Record<number, string> = {};
-  if (!isApiError(error) || !error.fields) return out;
-  for (const [field, message] of Object.entries(error.fields)) {
-    const m = /^courses\.(\d+)\.sectionId$/.exec(field);
-    if (m && sectionIds[Number(m[1])] !== undefined) out[sectionIds[Number(m[1])]] = message;
-  }
-  return out;
 }

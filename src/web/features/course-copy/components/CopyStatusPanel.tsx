@@ -1,6 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,8 +9,7 @@ import {
   RETRYABLE_COPY_STATUSES,
 } from '../../../../shared/contract/course-copy';
 import { readLocal, writeLocal } from '../../../lib/storage';
-import { courseKeys } from '../../courses';
-import { institutionDataKeys } from '../../institutions/api';
+import { useAcknowledgeAlerts } from '../../alerts';
 import { type CopyRequest, useCopyRequests, useRetryCopies } from '../api';
 import { notifyErrorText, useCopyTexts } from '../texts';
 
@@ -29,16 +27,28 @@ function readDismissed(): string[] {
 /**
  * The caller's copy requests of the last 24 hours that need attention: an info alert while courses
  * are being copied, an error alert naming the failed courses with their reasons and a Retry
- * (spec §4, §8). Polls every 5 s while a request is unfinished.
+ * (spec §4, §8). Polls every 5 s while a request is unfinished. `onFinished` runs when a request
+ * finishes, so the page showing the panel can reload its course lists (this feature does not know them).
  */
-export function CopyStatusPanel({ organizationId }: { organizationId: number }) {
+export function CopyStatusPanel({
+  organizationId,
+  onFinished,
+}: {
+  organizationId: number;
+  onFinished?: () => void;
+}) {
   const requests = useCopyRequests(organizationId);
-  useRefreshWhenFinished(requests.data?.requests);
+  useWhenFinished(requests.data?.requests, onFinished);
+  const acknowledge = useAcknowledgeAlerts(organizationId);
   const [dismissed, setDismissed] = useState(readDismissed);
-  const dismiss = (trackingId: string) => {
-    const next = [...dismissed, trackingId].slice(-50);
+  // closing a finished request acknowledges its courses' alerts (the bell's same information):
+  // the server then leaves the request out, on this browser and every other
+  const dismiss = (request: CopyRequest) => {
+    const next = [...dismissed, request.trackingId].slice(-50);
     writeLocal(DISMISSED_KEY, JSON.stringify(next));
     setDismissed(next);
+    const ids = request.statuses.map((s) => s.id);
+    if (ids.length > 0) acknowledge.mutate({ ids, sectionIds: [] });
   };
   const shown = (requests.data?.requests ?? []).filter(
     (r) =>
@@ -54,19 +64,17 @@ export function CopyStatusPanel({ organizationId }: { organizationId: number }) 
   );
 }
 
-/** When a request finishes, the course lists and details show the new courses without a reload. */
-function useRefreshWhenFinished(requests: CopyRequest[] | undefined) {
-  const client = useQueryClient();
+/** Calls `onFinished` when a request that was running is finished (once per poll that sees it). */
+function useWhenFinished(requests: CopyRequest[] | undefined, onFinished: (() => void) | undefined) {
   const running = useRef(new Set<string>());
+  const callback = useRef(onFinished);
+  callback.current = onFinished;
   useEffect(() => {
     if (!requests) return;
     const finishedNow = requests.some((r) => r.finished && running.current.has(r.trackingId));
     running.current = new Set(requests.filter((r) => !r.finished).map((r) => r.trackingId));
-    if (finishedNow) {
-      void client.invalidateQueries({ queryKey: institutionDataKeys.all });
-      void client.invalidateQueries({ queryKey: courseKeys.all });
-    }
-  }, [requests, client]);
+    if (finishedNow) callback.current?.();
+  }, [requests]);
 }
 
 function RequestAlert({
@@ -76,7 +84,7 @@ function RequestAlert({
 }: {
   request: CopyRequest;
   organizationId: number;
-  onDismiss: (trackingId: string) => void;
+  onDismiss: (request: CopyRequest) => void;
 }) {
   const { t } = useTranslation();
   const texts = useCopyTexts();
@@ -104,7 +112,7 @@ function RequestAlert({
       role={error ? 'alert' : 'status'}
       withCloseButton={request.finished}
       closeButtonLabel={t('courseCopy.panel.dismiss')}
-      onClose={() => onDismiss(request.trackingId)}
+      onClose={() => onDismiss(request)}
       data-testid="copy-status"
       data-tracking-id={request.trackingId}
     >
@@ -126,9 +134,9 @@ function RequestAlert({
               >
                 {texts.status(s.status as CopyStatus)}
               </Badge>
-              {s.reason && s.status !== 'succeeded' && (
+              {texts.reason(s) && (
                 <Text size="xs" c="dimmed">
-                  {s.reason}
+                  {texts.reason(s)}
                 </Text>
               )}
             </Group>

@@ -8,9 +8,9 @@ import {
   validateCourseDates,
   validateCourseName,
 } from '../../../../shared/validation';
-import { isApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
-import { useCopyValidations, useCreateChildCourse } from '../api';
+import { refusedCodes, useCopyValidations, useCreateChildCourse } from '../api';
 import { notifyErrorText, useCopyTexts } from '../texts';
 
 export interface ChildParent {
@@ -37,7 +37,8 @@ export function CreateChildCourseDialog({ organizationId, parent, onClose, onDon
   const [startDate, setStartDate] = useState(formatUsDate(parent.startDate));
   const [endDate, setEndDate] = useState(formatUsDate(parent.endDate));
   const [sendEmail, setSendEmail] = useState(false);
-  const [refused, setRefused] = useState<string | null>(null);
+  // the copy validation code the server refused the parent with on submit
+  const [refused, setRefused] = useState<number | null>(null);
 
   useEffect(() => {
     setCourseName(t('courseCopy.child.defaultName', { name: parent.courseName }).slice(0, COURSE_NAME_MAX));
@@ -46,7 +47,8 @@ export function CreateChildCourseDialog({ organizationId, parent, onClose, onDon
   const nameError = validateCourseName(courseName);
   const dateErrors = validateCourseDates(startDate, endDate);
   const validation = check.data?.validations[0];
-  const valid = !!validation?.valid && !refused && !nameError && !dateErrors.startDate && !dateErrors.endDate;
+  const valid =
+    !!validation?.valid && refused === null && !nameError && !dateErrors.startDate && !dateErrors.endDate;
 
   const submit = () =>
     create.mutate(
@@ -65,7 +67,8 @@ export function CreateChildCourseDialog({ organizationId, parent, onClose, onDon
           onClose();
         },
         onError: (error) => {
-          if (isApiError(error) && error.fields?.parentSectionId) setRefused(error.fields.parentSectionId);
+          const code = refusedCodes(error)[parent.sectionId];
+          if (code !== undefined) setRefused(code);
           notifyErrorText(texts.childFailed());
         },
       },
@@ -81,16 +84,16 @@ export function CreateChildCourseDialog({ organizationId, parent, onClose, onDon
   if (check.isError || !validation) {
     return (
       <Alert color="red" role="alert">
-        {isApiError(check.error) && check.error.description ? check.error.description : t('errors.generic')}
+        {errorText(check.error)}
       </Alert>
     );
   }
   return (
     <Stack gap="md">
       <Text size="sm">{t('courseCopy.child.intro', { name: parent.courseName })}</Text>
-      {!validation.valid || refused ? (
+      {!validation.valid || refused !== null ? (
         <Alert color="red" role="alert" data-testid="child-refused">
-          {refused ?? texts.validation(validation.code ?? 0)}
+          {texts.validation(refused ?? validation.code ?? 0)}
         </Alert>
       ) : (
         <>

@@ -1,6 +1,7 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { CUSTOM_COURSE_ID_MAX, CUSTOM_COURSE_LMS_KINDS } from '../../../../shared/constants';
 import {
   COURSE_DESCRIPTION_MAX,
   COURSE_NAME_MAX,
@@ -8,6 +9,7 @@ import {
   SECTION_CODE_MAX,
   validateCourseDates,
   validateCourseName,
+  validateCustomCourseId,
 } from '../../../../shared/validation';
 
 /** The course-information fields shared by create and edit. Dates are typed MM/DD/YYYY. */
@@ -17,9 +19,12 @@ export interface CourseInfoValues {
   sectionCode: string;
   startDate: string;
   endDate: string;
+  /** Course id in the LMS (spec §3), with its LMS kind; '' and null for none. */
+  customCourseId: string;
+  lmsKind: string | null;
 }
 
-/** Spec §5 rules as form validators; messages through i18n (`validation.<code>`). */
+/** Spec §5 rules as form validators, every field's message at once; texts through i18n (`validation.<code>`). */
 export function useCourseInfoValidation() {
   const { t } = useTranslation();
   return (values: CourseInfoValues) => {
@@ -29,8 +34,43 @@ export function useCourseInfoValidation() {
     const dates = validateCourseDates(values.startDate, values.endDate);
     if (dates.startDate) errors.startDate = t(`validation.${dates.startDate}`);
     if (dates.endDate) errors.endDate = t(`validation.${dates.endDate}`);
+    const custom = validateCustomCourseId(values.customCourseId, values.lmsKind);
+    if (custom.customCourseId) errors.customCourseId = t(`validation.${custom.customCourseId}`);
+    if (custom.lmsKind) errors.lmsKind = t(`validation.${custom.lmsKind}`);
     return errors;
   };
+}
+
+/** The custom course id and its LMS kind as the contract takes them (both null for none). */
+export function customCourseIdOf(v: Pick<CourseInfoValues, 'customCourseId' | 'lmsKind'>) {
+  const id = v.customCourseId.trim() || null;
+  return { customCourseId: id, lmsKind: id ? (v.lmsKind as 'canvas' | 'blackboard') : null };
+}
+
+/** Custom course id (at most 73 characters) and its LMS kind, canvas or blackboard. */
+export function CustomCourseIdFields<T extends CourseInfoValues>({ form }: { form: UseFormReturnType<T> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('courses.create.customCourseId')}
+        description={t('courses.create.customCourseIdHint', {
+          count: String(form.getValues().customCourseId ?? '').length,
+          max: CUSTOM_COURSE_ID_MAX,
+        })}
+        maxLength={CUSTOM_COURSE_ID_MAX}
+        {...form.getInputProps('customCourseId')}
+        data-testid="custom-course-id"
+      />
+      <Select
+        label={t('courses.create.lmsKind')}
+        data={CUSTOM_COURSE_LMS_KINDS.map((k) => ({ value: k, label: t(`courses.create.lms.${k}`) }))}
+        clearable
+        {...form.getInputProps('lmsKind')}
+        data-testid="lms-kind"
+      />
+    </>
+  );
 }
 
 export function CourseInfoFields<T extends CourseInfoValues>({ form }: { form: UseFormReturnType<T> }) {
@@ -79,12 +119,4 @@ export function CourseInfoFields<T extends CourseInfoValues>({ form }: { form: U
       />
     </>
   );
-}
-
-/** A 422 answer's per-field messages onto the form; true when there were some. */
-export function applyServerFields(form: { setErrors: (e: Record<string, string>) => void }, error: unknown) {
-  const fields = (error as { fields?: Record<string, string> } | null)?.fields;
-  if (!fields || Object.keys(fields).length === 0) return false;
-  form.setErrors(fields);
-  return true;
 }

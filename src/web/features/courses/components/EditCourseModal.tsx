@@ -2,12 +2,14 @@ import { Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { formatUsDate, toIsoDate } from '../../../../shared/validation';
+import { applyFieldErrors } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type CourseDetail, useCourseDetails, useEditSection } from '../api';
 import {
-  applyServerFields,
   CourseInfoFields,
   type CourseInfoValues,
+  CustomCourseIdFields,
+  customCourseIdOf,
   useCourseInfoValidation,
 } from './CourseForm';
 
@@ -42,6 +44,8 @@ function EditCourseForm({ course, onClose }: { course: CourseDetail; onClose: ()
       sectionCode: course.sectionCode ?? '',
       startDate: formatUsDate(course.startDate),
       endDate: formatUsDate(course.endDate),
+      customCourseId: course.customCourseId ?? '',
+      lmsKind: course.lmsKind,
     },
     validate,
   });
@@ -56,6 +60,7 @@ function EditCourseForm({ course, onClose }: { course: CourseDetail; onClose: ()
         sectionCode: v.sectionCode.trim() || null,
         startDate: toIsoDate(v.startDate) ?? v.startDate,
         endDate: toIsoDate(v.endDate) ?? v.endDate,
+        ...customCourseIdOf(v),
       },
       {
         onSuccess: () => {
@@ -63,7 +68,7 @@ function EditCourseForm({ course, onClose }: { course: CourseDetail; onClose: ()
           onClose();
         },
         onError: (e) => {
-          if (!applyServerFields(form, e)) notifyError(e);
+          if (!applyFieldErrors(form, e)) notifyError(e);
         },
       },
     );
@@ -73,6 +78,7 @@ function EditCourseForm({ course, onClose }: { course: CourseDetail; onClose: ()
     <form onSubmit={submit} noValidate data-testid="edit-course-form">
       <Stack>
         <CourseInfoFields form={form} />
+        <CustomCourseIdFields form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('courses.form.cancel')}

@@ -2,10 +2,10 @@ import { ActionIcon, Alert, Button, Group, Loader, Modal, Select, Stack, Text } 
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CourseRole as Role } from '../../../../shared/contract/courses';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useEditInstructors, useInstitutionInstructors, useSectionInstructors } from '../api';
 
-type Role = 'instructor' | 'ta';
 interface Row {
   key: number;
   userId: string | null;

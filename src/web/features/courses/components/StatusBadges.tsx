@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import {
   accessDisplay,
   type BillingStatus,
-  CURRENT_ACCESS_NA,
-  currentAccessDisplay,
+  currentAccessKey,
   OFFER_TYPES,
   type OfferType,
+  PROVIDER_NAME,
 } from '../../../../shared/status';
 
 const ACCESS_COLOR = { paid: 'green', trial: 'yellow', expired: 'gray' } as const;
@@ -26,8 +26,12 @@ export function AccessBadge({ access }: { access: { type: string; endsAt: string
 /** Not_Paid, Institution_Paid, the provider-paid value, or NA. */
 export function CurrentAccessText({ value }: { value: string | null }) {
   const { t } = useTranslation();
-  const shown = currentAccessDisplay(value);
-  return <Text size="sm">{shown === CURRENT_ACCESS_NA ? t('status.currentAccess.na') : shown}</Text>;
+  const key = currentAccessKey(value);
+  return (
+    <Text size="sm" data-current-access={value ?? ''}>
+      {key ? t(`status.currentAccess.${key}`, { provider: PROVIDER_NAME }) : value}
+    </Text>
+  );
 }
 
 export function OptStatusBadge({ value }: { value: 'optin' | 'optout' }) {

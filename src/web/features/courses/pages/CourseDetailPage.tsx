@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatUsDate } from '../../../../shared/validation';
 import { Page } from '../../../app/page';
+import { ApiError } from '../../../lib/api';
 import { notifyError } from '../../../lib/notify';
 import { CopyCourseButton, CreateChildCourseButton } from '../../course-copy';
 import { useCourseDetails } from '../api';
@@ -13,10 +14,12 @@ import { CourseRowsTable } from '../components/CourseRowsTable';
 import { RosterTable } from '../components/RosterTable';
 import { CourseTypeBadge } from '../components/StatusBadges';
 import { useCourseEditors } from '../components/useCourseEditors';
+import { HistoryLink } from '../../audit';
 
 /**
  * /institution/courseDetail/:sectionId and /institution/courseDetail/:id/:urn? : one course in the
- * master view (with its children), the child view (with its master) or the standalone view.
+ * master view (with its children), the child view (with its master), the master-child view (both)
+ * or the standalone view.
  * A load failure shows the error alert and goes back (spec §4).
  */
 export default function CourseDetailPage() {
@@ -32,7 +35,10 @@ export default function CourseDetailPage() {
     if (failed.current) return;
     if (details.isError || !Number.isInteger(sectionId) || sectionId <= 0) {
       failed.current = true;
-      notifyError(details.error);
+      // A malformed id (e.g. /institution/courseDetail/abc) names no course: the not-found path.
+      notifyError(
+        details.isError ? details.error : new ApiError({ status: 404, message: 'error.courseNotFound' }),
+      );
       if (window.history.state?.idx > 0) navigate(-1);
       else navigate('/institution', { replace: true });
     }
@@ -52,6 +58,7 @@ export default function CourseDetailPage() {
   }
   const { view, master, children, actions } = details.data;
   const tab = search.get('tab') ?? 'info';
+  const hasChildrenTab = view === 'master' || view === 'masterChild';
 
   return (
     <Page title={course.courseName}>
@@ -70,6 +77,7 @@ export default function CourseDetailPage() {
           <Text size="sm" c="dimmed">
             {course.institutionName}
           </Text>
+          <HistoryLink entityType="section" entityId={course.sectionId} />
         </Group>
         <Group gap="sm" data-testid="course-actions">
           {actions.edit && (
@@ -103,7 +111,7 @@ export default function CourseDetailPage() {
               variant="light"
               color="red"
               leftSection={<IconTrash size={16} aria-hidden="true" />}
-              onClick={() => editors.remove(course, () => navigate('/institution'))}
+              onClick={() => editors.remove(course, () => navigate('/institution', { replace: true }))}
               data-testid="remove-section"
             >
               {t('courses.actions.remove')}
@@ -138,7 +146,7 @@ export default function CourseDetailPage() {
           <Tabs.Tab value="roster" data-testid="roster-tab">
             {t('courses.detail.tabs.roster')} ({course.enrollmentCount})
           </Tabs.Tab>
-          {view === 'master' && (
+          {hasChildrenTab && (
             <Tabs.Tab value="children">
               {t('courses.detail.tabs.children')} ({children.length})
             </Tabs.Tab>
@@ -150,7 +158,7 @@ export default function CourseDetailPage() {
         <Tabs.Panel value="roster" pt="lg">
           <RosterTable sectionId={course.sectionId} />
         </Tabs.Panel>
-        {view === 'master' && (
+        {hasChildrenTab && (
           <Tabs.Panel value="children" pt="lg">
             <CourseRowsTable rows={children} empty={t('courses.detail.noChildren')} />
           </Tabs.Panel>

@@ -1,29 +1,19 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CUSTOM_COURSE_ID_MAX, CUSTOM_COURSE_LMS_KINDS } from '../../../../shared/constants';
 import { can } from '../../../../shared/permissions';
-import { toIsoDate, validateCustomCourseId } from '../../../../shared/validation';
+import { toIsoDate } from '../../../../shared/validation';
 import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
+import { applyFieldErrors } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateCourse, useCreationInfo, useInstitutionInstructors } from '../api';
 import {
-  applyServerFields,
   CourseInfoFields,
   type CourseInfoValues,
+  CustomCourseIdFields,
+  customCourseIdOf,
   useCourseInfoValidation,
 } from '../components/CourseForm';
 
@@ -32,8 +22,6 @@ interface Values extends CourseInfoValues {
   useType: 'studentuse' | 'instructoruse';
   instructors: string[];
   tas: string[];
-  customCourseId: string;
-  lmsKind: string | null;
 }
 
 /** /createCourse: a new standalone course in the chosen institution. */
@@ -60,13 +48,7 @@ export default function CreateCoursePage() {
       customCourseId: '',
       lmsKind: null,
     },
-    validate: (v) => {
-      const errors: Record<string, string> = validateInfo(v);
-      const custom = validateCustomCourseId(v.customCourseId, v.lmsKind);
-      if (custom.customCourseId) errors.customCourseId = t(`validation.${custom.customCourseId}`);
-      if (custom.lmsKind) errors.lmsKind = t(`validation.${custom.lmsKind}`);
-      return errors;
-    },
+    validate: validateInfo,
   });
 
   const title = t('pages.createCourse.title');
@@ -111,8 +93,7 @@ export default function CreateCoursePage() {
             .filter((id) => !v.instructors.includes(id))
             .map((id) => ({ userId: Number(id), role: 'ta' as const })),
         ],
-        customCourseId: v.customCourseId.trim() || null,
-        lmsKind: v.customCourseId.trim() ? (v.lmsKind as 'canvas' | 'blackboard') : null,
+        ...customCourseIdOf(v),
       },
       {
         onSuccess: (res) => {
@@ -120,7 +101,7 @@ export default function CreateCoursePage() {
           navigate(`/institution/courseDetail/${res.course.sectionId}`);
         },
         onError: (e) => {
-          if (!applyServerFields(form, e)) notifyError(e);
+          if (!applyFieldErrors(form, e)) notifyError(e);
         },
       },
     );
@@ -174,26 +155,7 @@ export default function CreateCoursePage() {
                   searchable
                   {...form.getInputProps('tas')}
                 />
-                <TextInput
-                  label={t('courses.create.customCourseId')}
-                  description={t('courses.create.customCourseIdHint', {
-                    count: values.customCourseId.length,
-                    max: CUSTOM_COURSE_ID_MAX,
-                  })}
-                  maxLength={CUSTOM_COURSE_ID_MAX}
-                  {...form.getInputProps('customCourseId')}
-                  data-testid="custom-course-id"
-                />
-                <Select
-                  label={t('courses.create.lmsKind')}
-                  data={CUSTOM_COURSE_LMS_KINDS.map((k) => ({
-                    value: k,
-                    label: t(`courses.create.lms.${k}`),
-                  }))}
-                  clearable
-                  {...form.getInputProps('lmsKind')}
-                  data-testid="lms-kind"
-                />
+                <CustomCourseIdFields form={form} />
               </Stack>
             </SimpleGrid>
             <Group justify="flex-end">

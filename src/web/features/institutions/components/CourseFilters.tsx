@@ -1,11 +1,13 @@
-import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { OFFER_TYPES } from '../../../../shared/status';
+import type { CoursePeriod } from '../../../../shared/contract/courses';
+import { OFFER_TYPES, type UseType } from '../../../../shared/status';
 import type { InstitutionData } from '../api';
 
-export type Period = 'current' | 'future' | 'past';
-export type UseTypeFilter = 'studentuse' | 'instructoruse' | 'all';
+export type Period = CoursePeriod;
+/** The course type filter: one use type of the contract, or all of them. */
+export type UseTypeFilter = UseType | 'all';
 
 export interface Filters {
   period: Period;
@@ -37,19 +39,22 @@ export function CourseFilters({ value, onChange, search, onSearch, counts, produ
         <Text size="sm" fw={500} id="period-label">
           {t('institutions.filters.period')}
         </Text>
-        <SegmentedControl
-          aria-labelledby="period-label"
-          value={value.period}
-          onChange={(v) => onChange({ period: v as Period })}
-          data={periods.map((p) => ({
-            value: p,
-            label: counts
-              ? t('institutions.filters.periodCount', { label: t(`status.period.${p}`), count: counts[p] })
-              : t(`status.period.${p}`),
-          }))}
-          data-testid="period-filter"
-          w="fit-content"
-        />
+        {/* long labels (French counts) scroll inside their own box at 390 px, never the page */}
+        <Box maw="100%" style={{ overflowX: 'auto' }}>
+          <SegmentedControl
+            aria-labelledby="period-label"
+            value={value.period}
+            onChange={(v) => onChange({ period: v as Period })}
+            data={periods.map((p) => ({
+              value: p,
+              label: counts
+                ? t('institutions.filters.periodCount', { label: t(`status.period.${p}`), count: counts[p] })
+                : t(`status.period.${p}`),
+            }))}
+            data-testid="period-filter"
+            w="fit-content"
+          />
+        </Box>
       </Stack>
       <Group align="flex-end" gap="md" wrap="wrap">
         <Select

@@ -34,6 +34,8 @@ export type SortField = (typeof SORT_FIELDS)[number];
 interface Props {
   courses: CourseRow[];
   actions: CourseActions;
+  /** Row checkboxes only when there is something to do with a selection (today: copy). */
+  selectable: boolean;
   sort: SortField;
   order: 'asc' | 'desc';
   onSort: (field: SortField) => void;
@@ -78,6 +80,14 @@ function SortHeader({
   );
 }
 
+/** The actions column stays in view while a narrow screen or a long language scrolls the table sideways. */
+const STICKY_END = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+} as const;
+
 /** The institution page's course rows: selection, sortable columns and a per-row actions menu. */
 export function CourseTable(p: Props) {
   const { t } = useTranslation();
@@ -93,14 +103,16 @@ export function CourseTable(p: Props) {
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{p.caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t('institutions.table.selectAll')}
-                checked={allOnPage}
-                indeterminate={someOnPage && !allOnPage}
-                onChange={(e) => p.onTogglePage(e.currentTarget.checked)}
-              />
-            </Table.Th>
+            {p.selectable && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('institutions.table.selectAll')}
+                  checked={allOnPage}
+                  indeterminate={someOnPage && !allOnPage}
+                  onChange={(e) => p.onTogglePage(e.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
             <SortHeader field="courseName" label={t('institutions.table.courseName')} {...sortProps} />
             <SortHeader field="sectionCode" label={t('institutions.table.sectionCode')} {...sortProps} />
             <SortHeader field="instructor" label={t('institutions.table.instructor')} {...sortProps} />
@@ -110,7 +122,7 @@ export function CourseTable(p: Props) {
             <SortHeader field="enrollmentCount" label={t('institutions.table.enrollments')} {...sortProps} />
             <Table.Th>{t('institutions.table.billing')}</Table.Th>
             <Table.Th>{t('institutions.table.accessType')}</Table.Th>
-            <Table.Th w={56}>
+            <Table.Th w={56} style={STICKY_END}>
               <VisuallyHidden>{t('institutions.table.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -118,13 +130,15 @@ export function CourseTable(p: Props) {
         <Table.Tbody>
           {p.courses.map((c) => (
             <Table.Tr key={c.sectionId} data-testid="course-row" data-section-id={c.sectionId}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={t('institutions.table.selectRow', { name: c.courseName })}
-                  checked={p.selected.has(c.sectionId)}
-                  onChange={() => p.onToggle(c)}
-                />
-              </Table.Td>
+              {p.selectable && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('institutions.table.selectRow', { name: c.courseName })}
+                    checked={p.selected.has(c.sectionId)}
+                    onChange={() => p.onToggle(c)}
+                  />
+                </Table.Td>
+              )}
               <Table.Td>
                 <Anchor
                   component={Link}
@@ -147,7 +161,7 @@ export function CourseTable(p: Props) {
                 <BillingBadge status={c.billingStatus} />
               </Table.Td>
               <Table.Td>{offerType(c.accessType)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={STICKY_END}>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
                     <ActionIcon
@@ -204,7 +218,7 @@ export function CourseTable(p: Props) {
           ))}
           {p.courses.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={11}>
+              <Table.Td colSpan={p.selectable ? 11 : 10}>
                 <Center py="xl">
                   <Text c="dimmed">{t('institutions.table.empty')}</Text>
                 </Center>

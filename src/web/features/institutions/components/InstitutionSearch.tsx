@@ -4,48 +4,47 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../../shared/permissions';
 import { useAppSession } from '../../../app/session';
-import { useInstitutionSearch } from '../api';
+import { type Institution, useInstitutionSearch } from '../api';
+
+const label = (i: Institution) => `${i.displayName} (${i.orgId})`;
 
 /** Institution search by name on the institution page: all institutions for flag holders, else one's own. */
 export function InstitutionSearch() {
   const { t } = useTranslation();
   const { institution, session, capabilities, chooseInstitution } = useAppSession();
   const searchAll = can(capabilities, 'searchAllInstitutions');
-  const [text, setText] = useState('');
-  const [name] = useDebouncedValue(text.trim(), 250);
+  // the current institution is the box's value (its label the search text, which one may edit to search)
+  const current = institution ? label(institution) : '';
+  const [text, setText] = useState(current);
+  const [name] = useDebouncedValue(text === current ? '' : text.trim(), 250);
   const found = useInstitutionSearch(name, { limit: 25, enabled: searchAll });
   const options = useMemo(() => {
     const list = searchAll ? (found.data?.organizations ?? []) : session.institutions;
-    return new Map(list.map((i) => [String(i.orgId), i]));
-  }, [searchAll, found.data, session.institutions]);
+    const all = new Map(list.map((i) => [String(i.orgId), i]));
+    if (institution && !all.has(String(institution.orgId))) all.set(String(institution.orgId), institution);
+    return all;
+  }, [searchAll, found.data, session.institutions, institution]);
   if (!searchAll && session.institutions.length <= 1) return null;
 
   return (
     <Select
       label={t('institutions.search.label')}
-      placeholder={
-        institution
-          ? `${institution.displayName} (${institution.orgId})`
-          : t('institutions.search.placeholder')
-      }
-      data={[...options.values()].map((i) => ({
-        value: String(i.orgId),
-        label: `${i.displayName} (${i.orgId})`,
-      }))}
+      placeholder={t('institutions.search.placeholder')}
+      data={[...options.values()].map((i) => ({ value: String(i.orgId), label: label(i) }))}
       searchable
       searchValue={text}
       onSearchChange={setText}
       filter={searchAll ? ({ options: all }) => all : undefined}
       nothingFoundMessage={found.isFetching ? t('app.loading') : t('institutions.search.noMatch')}
-      value={null}
+      value={institution ? String(institution.orgId) : null}
+      allowDeselect={false}
+      onFocus={(e) => e.currentTarget.select()}
       onChange={(v) => {
         const chosen = v ? options.get(v) : undefined;
-        if (chosen) {
-          chooseInstitution(chosen);
-          setText('');
-        }
+        if (chosen && chosen.orgId !== institution?.orgId) chooseInstitution(chosen);
       }}
-      w={420}
+      w="100%"
+      maw={420}
       data-testid="institution-search"
     />
   );

@@ -4,6 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { modals } from '@mantine/modals';
 import { IconFileTypeCsv, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { OPT_OUT_CONTENT_TYPES, OPT_OUT_FILE_MAX_BYTES, formatUsDate } from '../../../../shared/validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -18,6 +19,15 @@ const OUTCOME_COLOR = {
   duplicate: 'yellow',
 };
 
+/** "3 rows read, 1 enrollment changed, 2 rows not matched": each count with its own plural form. */
+function summaryText(t: TFunction, f: { rows: number; changed: number; notMatched: number }) {
+  return t('institutions.optOut.summary', {
+    rows: t('institutions.optOut.rowsRead', { count: f.rows }),
+    changed: t('institutions.optOut.enrollmentsChanged', { count: f.changed }),
+    notMatched: t('institutions.optOut.rowsNotMatched', { count: f.notMatched }),
+  });
+}
+
 function Report({ result }: { result: OptOutUpload }) {
   const { t } = useTranslation();
   return (
@@ -25,13 +35,7 @@ function Report({ result }: { result: OptOutUpload }) {
       <Title order={3} size="h5">
         {t('institutions.optOut.reportTitle', { file: result.fileName })}
       </Title>
-      <Text size="sm">
-        {t('institutions.optOut.summary', {
-          rows: result.rows,
-          changed: result.changed,
-          notMatched: result.notMatched,
-        })}
-      </Text>
+      <Text size="sm">{summaryText(t, result)}</Text>
       <ScrollArea.Autosize mah={280}>
         <Table striped verticalSpacing={4} fz="sm">
           <Table.Thead>
@@ -113,7 +117,12 @@ export function OptOutModal({
         remove.mutate(fileId, {
           onSuccess: (res) => {
             if (result?.fileId === fileId) setResult(null);
-            notifySuccess(t('institutions.optOut.deleted', { reverted: res.reverted, kept: res.kept }));
+            notifySuccess(
+              t('institutions.optOut.deleted', {
+                reverted: t('institutions.optOut.enrollmentsRestored', { count: res.reverted }),
+                kept: t('institutions.optOut.keptChanged', { count: res.kept }),
+              }),
+            );
           },
           onError: notifyError,
         }),
@@ -133,6 +142,7 @@ export function OptOutModal({
               maxFiles={1}
               multiple={false}
               loading={upload.isPending}
+              inputProps={{ 'aria-label': t('institutions.optOut.drop') }}
               data-testid="opt-out-dropzone"
             >
               <Group justify="center" gap="lg" mih={90} style={{ pointerEvents: 'none' }}>
@@ -180,13 +190,7 @@ export function OptOutModal({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">
-                      {t('institutions.optOut.summary', {
-                        rows: f.rows,
-                        changed: f.changed,
-                        notMatched: f.notMatched,
-                      })}
-                    </Text>
+                    <Text size="sm">{summaryText(t, f)}</Text>
                   </Table.Td>
                   <Table.Td ta="right">
                     {canManage && (

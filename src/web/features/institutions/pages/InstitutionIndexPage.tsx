@@ -1,7 +1,8 @@
 import { Alert, Button, Group, LoadingOverlay, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconFileOff, IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,10 +10,10 @@ import { SORT_FIELDS } from '../../../../shared/contract/courses';
 import { can } from '../../../../shared/permissions';
 import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
-import { errorText } from '../../../lib/notify';
-import { useCourseEditors } from '../../courses';
+import { errorText } from '../../../lib/error-text';
+import { courseKeys, useCourseEditors } from '../../courses';
 import { CopyStatusPanel } from '../../course-copy';
-import { type CourseRow, useInstitutionData } from '../api';
+import { type CourseRow, institutionDataKeys, useInstitutionData } from '../api';
 import { CourseFilters, type Filters, type Period, type UseTypeFilter } from '../components/CourseFilters';
 import { CourseListSelectionActions, courseRowMenuItems } from '../components/CourseListActions';
 import { CourseTable, type SortField } from '../components/CourseTable';
@@ -76,6 +77,12 @@ export default function InstitutionIndexPage() {
   const [selected, setSelected] = useState(new Map<number, CourseRow>());
   const [optOutOpen, setOptOutOpen] = useState(false);
   const editors = useCourseEditors(orgId ?? 0);
+  const queryClient = useQueryClient();
+  // a finished copy: the course lists and details show the new courses without a reload
+  const refreshCourses = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: institutionDataKeys.all });
+    void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+  }, [queryClient]);
 
   // the typed search reaches the URL (and the server) once typing pauses
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text triggers it
@@ -166,7 +173,7 @@ export default function InstitutionIndexPage() {
       }
     >
       <InstitutionSearch />
-      {actions?.copy && <CopyStatusPanel organizationId={institution.orgId} />}
+      {actions?.copy && <CopyStatusPanel organizationId={institution.orgId} onFinished={refreshCourses} />}
       <CourseFilters
         value={filters}
         onChange={(patch) => update(patch)}
@@ -201,6 +208,7 @@ export default function InstitutionIndexPage() {
           <CourseTable
             courses={data.courses}
             actions={data.actions}
+            selectable={data.actions.copy}
             sort={sort}
             order={order}
             onSort={(field) =>

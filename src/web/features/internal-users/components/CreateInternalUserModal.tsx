@@ -33,6 +33,7 @@ export function CreateInternalUserModal({ groupId, onClose }: { groupId: number;
       if (error || typeof data !== 'object') return null;
       setEmail(data.email);
       setPiId(data.piId);
+      setMissing(false); // the fields are valid now: the "missing" error goes
       return { email: data.email, piId: data.piId };
     } catch (e) {
       setLookupError(lookupErrorText({ ok: false, error: e }, t));

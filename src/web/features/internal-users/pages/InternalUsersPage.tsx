@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { INTERNAL_USERS_PER_PAGE } from '../../../../shared/constants';
 import { filterInternalUsers, type InternalUser } from '../../../../shared/contract/internal-users';
 import { Page } from '../../../app/page';
-import { isApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { exportInternalUsers, useInternalUsers, useRemoveInternalUser } from '../api';
 import { CreateInternalUserModal } from '../components/CreateInternalUserModal';
@@ -105,9 +105,7 @@ export default function InternalUsersPage() {
           <Loader aria-label={t('app.loading')} />
         </Center>
       ) : list.isError ? (
-        <Alert color="red">
-          {isApiError(list.error) && list.error.description ? list.error.description : t('errors.generic')}
-        </Alert>
+        <Alert color="red">{errorText(list.error)}</Alert>
       ) : (
         <Stack>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="internal-count">
@@ -144,6 +142,19 @@ export default function InternalUsersPage() {
                     )}
                   </Table.Tr>
                 ))}
+                {shown.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={canEdit ? 4 : 3}>
+                      <Center py="xl">
+                        <Text c="dimmed" data-testid="internal-empty">
+                          {search.trim()
+                            ? t('internalUsers.noMatch', { search: search.trim() })
+                            : t('internalUsers.none')}
+                        </Text>
+                      </Center>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

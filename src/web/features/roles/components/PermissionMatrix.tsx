@@ -39,7 +39,7 @@ export function PermissionMatrix({
       <Table withTableBorder withColumnBorders striped stickyHeader data-testid="permission-matrix">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={320}>
+            <Table.Th scope="col" w={{ base: 170, sm: 320 }}>
               {t('roles.matrix.permission')}
             </Table.Th>
             {roles.map((role) => (
@@ -108,7 +108,7 @@ export function PermissionMatrix({
                 <Text size="sm" fw={500}>
                   {t(`permissionTypes.${p}.label`)}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" visibleFrom="sm">
                   {t(`permissionTypes.${p}.help`)}
                 </Text>
               </Table.Th>

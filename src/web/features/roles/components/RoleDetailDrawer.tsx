@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { notifyDenied } from '../notifyDenied';
 import { type RoleItem, useChangeRoleOfUsers, useRoleMembers } from '../api';
+import { HistoryLink } from '../../audit';
 
 /** A role's detail: its group users with their details, and changing the role of selected or all users. */
 export function RoleDetailDrawer({
@@ -48,6 +49,7 @@ export function RoleDetailDrawer({
       title={t('roles.members.title', { name: role.name })}
     >
       <Stack>
+        <HistoryLink entityType="role" entityId={role.groupId} />
         <Group gap="xs">
           {role.permissions.map((p) => (
             <Badge key={p} variant="light">

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 
 interface Props {
   title: string;
@@ -41,8 +42,7 @@ export function RoleNameModal({
     try {
       await onSubmit(name.trim());
     } catch (e) {
-      if (isApiError(e) && e.status === 409)
-        form.setFieldError('name', e.description ?? t('roles.nameTaken'));
+      if (isApiError(e) && e.message === 'error.roleNameTaken') form.setFieldError('name', errorText(e));
       else if (isApiError(e) && e.fields?.name) form.setFieldError('name', t('roles.nameBlank'));
     }
   });

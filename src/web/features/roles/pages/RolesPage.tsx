@@ -6,6 +6,7 @@ import type { Permission } from '../../../../shared/permissions';
 import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
 import { isApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type RoleItem, useCreateRole, useRoles, useUpdateRole } from '../api';
 import { DeleteRoleModal } from '../components/DeleteRoleModal';
@@ -13,6 +14,7 @@ import { PermissionMatrix, type RoleAction } from '../components/PermissionMatri
 import { RoleDetailDrawer } from '../components/RoleDetailDrawer';
 import { RoleNameModal } from '../components/RoleNameModal';
 import { effectivePermissions, type PendingEdits } from '../pending';
+import { useMenuFocusReturn } from '../../../lib/menu-focus-return';
 
 type Dialog = { kind: 'create' } | { kind: 'copy' | 'rename' | 'delete' | 'members'; role: RoleItem } | null;
 
@@ -53,13 +55,21 @@ export default function RolesPage() {
         onError: (e) => {
           // someone else saved first: the list reloads with their change, our toggles stay on top
           if (isApiError(e) && e.status === 409) {
-            setConflicts((c) => ({ ...c, [role.groupId]: e.description ?? t('roles.conflict') }));
+            setConflicts((c) => ({ ...c, [role.groupId]: t('roles.conflict') }));
           } else notifyError(e);
         },
       },
     );
 
-  const act = (role: RoleItem, action: RoleAction) => setDialog({ kind: action, role });
+  const focus = useMenuFocusReturn();
+  const act = (role: RoleItem, action: RoleAction) => {
+    focus.remember();
+    setDialog({ kind: action, role });
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    focus.restore();
+  };
 
   const createRole = (name: string, copyFrom?: RoleItem) =>
     create.mutateAsync(
@@ -67,7 +77,7 @@ export default function RolesPage() {
       {
         onSuccess: () => {
           notifySuccess(t('roles.created'));
-          setDialog(null);
+          closeDialog();
         },
         onError: (e) => {
           if (!isApiError(e) || (e.status !== 409 && e.status !== 422)) notifyError(e);
@@ -81,10 +91,11 @@ export default function RolesPage() {
       {
         onSuccess: () => {
           notifySuccess(t('roles.updated'));
-          setDialog(null);
+          closeDialog();
         },
         onError: (e) => {
-          if (!isApiError(e) || e.status !== 409 || e.message === 'error.versionConflict') notifyError(e);
+          // a taken name shows under the name field (RoleNameModal); every other failure as a notification
+          if (!isApiError(e) || e.message !== 'error.roleNameTaken') notifyError(e);
         },
       },
     );
@@ -125,11 +136,7 @@ export default function RolesPage() {
             <Loader aria-label={t('app.loading')} />
           </Center>
         ) : roles.isError ? (
-          <Alert color="red">
-            {isApiError(roles.error) && roles.error.description
-              ? roles.error.description
-              : t('errors.generic')}
-          </Alert>
+          <Alert color="red">{errorText(roles.error)}</Alert>
         ) : shown.length === 0 ? (
           <Text c="dimmed">{t('roles.none')}</Text>
         ) : (
@@ -161,7 +168,7 @@ export default function RolesPage() {
           submitLabel={t('roles.createSubmit')}
           pending={create.isPending}
           onSubmit={(name) => createRole(name)}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       )}
       {dialog?.kind === 'copy' && (
@@ -172,7 +179,7 @@ export default function RolesPage() {
           submitLabel={t('roles.copySubmit')}
           pending={create.isPending}
           onSubmit={(name) => createRole(name, dialog.role)}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       )}
       {dialog?.kind === 'rename' && (
@@ -183,14 +190,12 @@ export default function RolesPage() {
           submitLabel={t('roles.renameSubmit')}
           pending={update.isPending}
           onSubmit={(name) => rename(dialog.role, name)}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       )}
-      {dialog?.kind === 'delete' && (
-        <DeleteRoleModal role={dialog.role} roles={list} onClose={() => setDialog(null)} />
-      )}
+      {dialog?.kind === 'delete' && <DeleteRoleModal role={dialog.role} roles={list} onClose={closeDialog} />}
       {dialog?.kind === 'members' && (
-        <RoleDetailDrawer role={dialog.role} roles={list} canEdit={canEdit} onClose={() => setDialog(null)} />
+        <RoleDetailDrawer role={dialog.role} roles={list} canEdit={canEdit} onClose={closeDialog} />
       )}
     </Page>
   );

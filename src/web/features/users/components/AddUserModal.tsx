@@ -27,13 +27,21 @@ export function AddUserModal({ orgId, onClose }: { orgId: number; onClose: () =>
     (u) => u.email.toLowerCase() === query.toLowerCase() || u.username.toLowerCase() === query.toLowerCase(),
   );
 
+  // one account found: it is the one to add; several: the user picks
+  const chosen = userId ?? (candidates.length === 1 ? String(candidates[0].id) : null);
+  const whyDisabled = chosen
+    ? null
+    : candidates.length > 1
+      ? t('users.add.pickFirst')
+      : t('users.add.findFirst');
+
   const submit = () => {
     if (!groupId) {
       setRoleError(t('users.validation.roleRequired'));
       return;
     }
     add.mutate(
-      { userId: Number(userId), organizationId: orgId, groupId: Number(groupId) },
+      { userId: Number(chosen), organizationId: orgId, groupId: Number(groupId) },
       {
         onSuccess: () => {
           notifySuccess(t('users.add.added'));
@@ -77,7 +85,7 @@ export function AddUserModal({ orgId, onClose }: { orgId: number; onClose: () =>
           <Alert color="gray">{t('users.add.noMatch')}</Alert>
         )}
         {candidates.length > 0 && (
-          <Radio.Group value={userId} onChange={setUserId} label={t('users.add.pick')}>
+          <Radio.Group value={chosen} onChange={setUserId} label={t('users.add.pick')}>
             <Stack gap="xs" mt="xs">
               {candidates.map((u) => (
                 <Radio
@@ -110,10 +118,21 @@ export function AddUserModal({ orgId, onClose }: { orgId: number; onClose: () =>
           <Button variant="default" onClick={onClose}>
             {t('users.cancel')}
           </Button>
-          <Button onClick={submit} disabled={!userId} loading={add.isPending} data-testid="add-user-submit">
+          <Button
+            onClick={submit}
+            disabled={!chosen}
+            loading={add.isPending}
+            aria-describedby={whyDisabled ? 'add-user-why' : undefined}
+            data-testid="add-user-submit"
+          >
             {t('users.add.submit')}
           </Button>
         </Group>
+        {whyDisabled && (
+          <Text size="xs" c="dimmed" ta="right" id="add-user-why" data-testid="add-user-why">
+            {whyDisabled}
+          </Text>
+        )}
       </Stack>
     </Modal>
   );

@@ -1,11 +1,12 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
 import { USERS_PER_PAGE } from '../../../../shared/constants';
-import { isApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { notifyDenied, useRoles } from '../../roles';
 import { pageIndexFor, type UserRow, useAddUsers, useNotifyUser, useUserSearch } from '../api';
@@ -42,10 +43,22 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
       },
     );
 
+  // an e-mail goes out: confirm first, naming the recipient
   const sendNotification = (u: UserRow) =>
-    notify.mutate(u.id, {
-      onSuccess: () => notifySuccess(t('users.notify.sent', { email: u.email })),
-      onError: notifyError,
+    modals.openConfirmModal({
+      title: t('users.notify.confirmTitle'),
+      children: (
+        <Text size="sm" data-testid="notify-confirm-text">
+          {t('users.notify.confirmText', { name: u.displayName, email: u.email })}
+        </Text>
+      ),
+      labels: { confirm: t('users.notify.confirm'), cancel: t('users.notify.cancel') },
+      confirmProps: { 'data-testid': 'confirm-notify' } as Record<string, string>,
+      onConfirm: () =>
+        notify.mutate(u.id, {
+          onSuccess: () => notifySuccess(t('users.notify.sent', { email: u.email })),
+          onError: notifyError,
+        }),
     });
 
   return (
@@ -86,11 +99,7 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
           <Loader aria-label={t('app.loading')} />
         </Center>
       ) : result.isError ? (
-        <Alert color="red">
-          {isApiError(result.error) && result.error.description
-            ? result.error.description
-            : t('errors.generic')}
-        </Alert>
+        <Alert color="red">{errorText(result.error)}</Alert>
       ) : total === 0 ? (
         <Text c="dimmed">{t('users.search.none')}</Text>
       ) : (

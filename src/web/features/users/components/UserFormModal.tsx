@@ -3,9 +3,11 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_RE, USER_MESSAGES } from '../../../../shared/contract/users';
 import { isApiError } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { notifyDenied, useRoles } from '../../roles';
 import { type UserRow, useCreateUser, useEditUser, usePiUser } from '../api';
+import { HistoryLink } from '../../audit';
 
 interface Values {
   firstName: string;
@@ -35,13 +37,6 @@ function useUserValidation() {
   };
 }
 
-/** Maps the server's per-field 422/409 messages onto the form; true when something was shown. */
-function applyServerFields(form: { setFieldError: (path: string, error: string) => void }, e: unknown) {
-  if (!isApiError(e) || !e.fields) return false;
-  for (const [field, message] of Object.entries(e.fields)) form.setFieldError(field, message);
-  return true;
-}
-
 /** Create a user (account request) or edit one. */
 export function UserFormModal({
   orgId,
@@ -63,6 +58,7 @@ export function UserFormModal({
       title={user ? t('users.edit.title', { name: user.displayName }) : t('users.create.title')}
       size="lg"
     >
+      {user && <HistoryLink entityType="user" entityId={user.id} />}
       {loading ? (
         <Group justify="center" py="lg">
           <Loader size="sm" aria-label={t('app.loading')} />
@@ -126,7 +122,7 @@ function UserForm({
             onClose();
           },
           onError: (e) => {
-            if (!applyServerFields(form, e)) notifyDenied(e, t('users.errors.cannotAdd'));
+            if (!applyFieldErrors(form, e)) notifyDenied(e, t('users.errors.cannotAdd'));
           },
         },
       );
@@ -147,8 +143,8 @@ function UserForm({
           onClose();
         },
         onError: (e) => {
-          if (isApiError(e) && e.status === 403) notifyDenied(e, t('users.errors.cannotEdit'));
-          else if (!applyServerFields(form, e)) notifyError(e);
+          if (isApiError(e) && e.status === 403) notifyDenied(e, t('error.cannotEditUser'));
+          else if (!applyFieldErrors(form, e)) notifyError(e);
         },
       },
     );

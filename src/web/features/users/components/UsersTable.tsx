@@ -16,6 +16,14 @@ interface Props {
 const STATUS_COLOR = { active: 'green', pending: 'yellow', disabled: 'gray' } as const;
 
 /** One page of users: name, e-mail, user name, role, status and the row actions. */
+/** The actions stay in view while a narrow screen scrolls the table sideways. */
+const STICKY_END = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+} as const;
+
 export function UsersTable({ users, canEdit, selected, onSelect, onEdit, onNotify, onSections }: Props) {
   const { t } = useTranslation();
   const ids = users.map((u) => u.id);
@@ -46,7 +54,9 @@ export function UsersTable({ users, canEdit, selected, onSelect, onEdit, onNotif
             <Table.Th>{t('users.table.username')}</Table.Th>
             <Table.Th>{t('users.table.role')}</Table.Th>
             <Table.Th>{t('users.table.status')}</Table.Th>
-            <Table.Th w={120}>{t('users.table.actions')}</Table.Th>
+            <Table.Th w={120} style={STICKY_END}>
+              {t('users.table.actions')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -78,7 +88,7 @@ export function UsersTable({ users, canEdit, selected, onSelect, onEdit, onNotif
                   {t(`users.status.${u.status}`)}
                 </Badge>
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={STICKY_END}>
                 <Group gap={4} wrap="nowrap">
                   {canEdit && (
                     <Tooltip label={t('users.actions.edit')}>

@@ -5,9 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_HEADERS, BULK_LIMITS } from '../../../../../shared/contract/bulk-accounts';
-import { errorText, notifyError } from '../../../../lib/notify';
+import { errorText } from '../../../../lib/error-text';
+import { notifyError } from '../../../../lib/notify';
 import { bulkKeys, downloadTemplate, useBulkImports, useUploadBulk } from '../../bulkApi';
 import { BulkImportView } from './BulkImportView';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Bulk account creation: template, upload (checked by content on the server: .xlsx only, 5 MB,
@@ -59,10 +62,13 @@ export function BulkAccounts({ orgId }: { orgId: number }) {
           <Dropzone
             onDrop={(files) => files[0] && send(files[0])}
             onReject={() => setUploadError(t('bulk.onlyXlsx'))}
+            // the picker offers .xlsx only; the server still checks the content
+            accept={{ [XLSX_TYPE]: ['.xlsx'] }}
             maxSize={BULK_LIMITS.maxBytes}
             maxFiles={1}
             multiple={false}
             loading={upload.isPending}
+            inputProps={{ 'aria-label': t('bulk.drop') }}
             data-testid="bulk-dropzone"
           >
             <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>

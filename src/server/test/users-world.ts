@@ -1,10 +1,10 @@
 /** Shared setup of the users, roles, internal-users and bulk-accounts API tests. */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { ADMIN_PERMISSIONS } from '../../shared/permissions';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+import { bearer, createInstitution, createRole, createUser, login } from './fixtures';
 
 export type Persona = 'reg' | 'lim' | 'viewer' | 'regB' | 'boss' | 'assoc' | 'support';
 

@@ -1,7 +1,7 @@
 /** Builders for the bulk-account tests: real .xlsx files (exceljs), raw zips and multipart bodies. */
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { BULK_HEADERS } from '../../../shared/contract/bulk-accounts';
+import { BULK_HEADERS } from '../../shared/contract/bulk-accounts';
 
 export type Cell = ExcelJS.CellValue;
 

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { LANGUAGES } from './languages';
+
+/** A catalog text with its {{placeholders}} filled in, as the page shows it. */
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
+
+interface RoleWrite {
+  group: { groupId: number; version: number; name: string };
+}
+
+describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`audit-${lang}`, { locale });
+  const texts = catalog.audit;
+
+  it('filters to one role, expands its before/after diff, exports the CSV, and links from the role', async () => {
+    const { page } = b;
+    await loginAs(page, 'registrar', { path: '/institution' });
+    await waitForShell(page);
+    const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
+
+    // two audited changes of a new role: created, then renamed
+    const token = await apiLogin('registrar');
+    const stamp = `${lang}-${Date.now()}`;
+    const created = await apiCall<RoleWrite>(token, 'POST', '/api/groupAuth/group', {
+      contextId: orgId,
+      name: `Audit ${stamp}`,
+      permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'],
+    });
+    const roleId = created.group.groupId;
+    await apiCall<RoleWrite>(token, 'PUT', `/api/groupAuth/group?groupId=${roleId}`, {
+      name: `Audited ${stamp}`,
+      version: created.group.version,
+    });
+
+    // the header link opens the page (not a tab); newest first
+    await page.getByTestId('audit-link').click();
+    await page.getByRole('heading', { name: texts.title, level: 1 }).waitFor();
+    await page.getByTestId('audit-rows').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // filter on the role: its two rows, the rename first
+    await page.getByLabel(texts.entityType).fill('role');
+    await page.getByLabel(texts.entityId).fill(String(roleId));
+    await page.getByTestId('audit-apply').click();
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
+    const rows = page.getByTestId('audit-row');
+    expect(await rows.nth(0).textContent()).toContain('role.update');
+    expect(await rows.nth(1).textContent()).toContain('role.create');
+    expect(await rows.nth(0).textContent()).toContain(texts.outcomes.done);
+    expect(page.url()).toContain(`entityId=${roleId}`);
+
+    // expand the rename: field by field
+    const expand = rows.nth(0).getByTestId('audit-expand');
+    expect(await expand.getAttribute('aria-expanded')).toBe('false');
+    await expand.click();
+    const diff = page.getByTestId('audit-diff');
+    await diff.waitFor();
+    expect(await expand.getAttribute('aria-expanded')).toBe('true');
+    const nameRow = diff.getByRole('row').filter({ hasText: /^name/ });
+    expect(await nameRow.getByRole('cell').allTextContents()).toEqual([
+      'name',
+      `Audit ${stamp}`,
+      `Audited ${stamp}`,
+    ]);
+    expect(await diff.textContent()).not.toContain('permissions');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // outcome filter: nothing refused for this role
+    await page.getByTestId('filter-outcome').click();
+    await page.getByRole('option', { name: texts.outcomes.refused }).click();
+    await page.getByTestId('audit-apply').click();
+    await page.getByTestId('audit-empty').waitFor();
+    expect(await page.getByTestId('audit-empty').textContent()).toBe(texts.empty);
+    await page.getByRole('button', { name: texts.clear }).click();
+    await page.getByLabel(texts.entityType).fill('role');
+    await page.getByLabel(texts.entityId).fill(String(roleId));
+    await page.getByTestId('audit-apply').click();
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
+
+    // export: the same two rows
+    const download = page.waitForEvent('download');
+    await page.getByTestId('audit-export').click();
+    const csv = readFileSync((await (await download).path()) as string, 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Id,Date,Actor id,Actor,Institution id,Action,Entity kind,Entity id,Outcome,Before,After,Request id',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`,registrar,${orgId},role.update,role,${roleId},done,`);
+    expect(lines[1]).toContain(`Audited ${stamp}`);
+    expect(lines[2]).toContain(`,role.create,role,${roleId},done,`);
+
+    // the role's "history of this item" link (members drawer of the Roles page) lands on the same filter
+    const name = `Audited ${stamp}`;
+    await page.goto('/roles');
+    await page
+      .getByRole('button', { name: fill(catalog.roles.matrix.actions, { name }), exact: true })
+      .click();
+    await page.getByRole('menuitem', { name: catalog.roles.actions.members }).click();
+    const drawer = page.getByRole('dialog', { name: fill(catalog.roles.members.title, { name }) });
+    await drawer.getByTestId('history-link').click();
+    await page.waitForURL((url) => url.pathname === '/auditLog');
+    expect(new URL(page.url()).searchParams.get('entityId')).toBe(String(roleId));
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
+    expect(await page.getByLabel(texts.entityId).inputValue()).toBe(String(roleId));
+  });
+});

@@ -1,0 +1,271 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { InstitutionListResponse } from '../src/shared/contract/institutions';
+import type { OffersResponse } from '../src/shared/contract/offers';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import en from '../src/web/i18n/en.json';
+import { LANGUAGES } from './languages';
+
+type Offers = z.infer<typeof OffersResponse>;
+const WAIT = { timeout: 15_000 };
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
+
+/** The chosen institution of the header, as the page reads it. */
+async function currentOrgId(page: Page): Promise<number> {
+  const text = (await page.getByTestId('institution-id').textContent()) ?? '';
+  return Number(/(\d+)\s*$/.exec(text)?.[1]);
+}
+
+/** Makes `name` the persona's chosen institution (what the header chooser stores), before the app loads. */
+async function chooseInstitution(page: Page, token: string, name: string) {
+  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+  const found = await apiCall<z.infer<typeof InstitutionListResponse>>(
+    token,
+    'GET',
+    `/api/institution/institutionListFilterByName?name=${encodeURIComponent(name)}`,
+  );
+  const inst = found.organizations[0];
+  await page.goto('/healthz');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    `cwa.institution.${session.userId}`,
+    JSON.stringify(inst),
+  ] as const);
+  return inst;
+}
+
+describe.each(LANGUAGES)('Offers (registrar), in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`offers-${lang}`, { locale });
+  const texts = catalog.offers;
+
+  it('lists the institution offers 10 a page, filters by status and marks the ones about to expire', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar', { path: '/offers' }))!;
+    await waitForShell(page);
+    await page.getByTestId('offer-row').first().waitFor();
+    const orgId = await currentOrgId(page);
+    const all = await apiCall<Offers>(token, 'GET', `/api/institution/offers?organizationId=${orgId}`);
+    expect(all.total).toBeGreaterThan(10);
+    expect(await page.getByTestId('offer-row').count()).toBe(10);
+    expect(await page.getByTestId('offer-total').textContent()).toBe(
+      fill(all.total === 1 ? texts.table.total_one : texts.table.total_other, { count: all.total }),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // page 2 shows the next ten
+    const firstId = await page.getByTestId('offer-row').first().getAttribute('data-offer-id');
+    await page
+      .getByTestId('offers-pager')
+      .getByRole('button', { name: fill(catalog.common.pager.page, { page: 2 }) })
+      .click();
+    await expect
+      .poll(() => page.getByTestId('offer-row').first().getAttribute('data-offer-id'), WAIT)
+      .not.toBe(firstId);
+    const page2 = await apiCall<Offers>(
+      token,
+      'GET',
+      `/api/institution/offers?organizationId=${orgId}&page=2`,
+    );
+    expect(await page.getByTestId('offer-row').first().getAttribute('data-offer-id')).toBe(
+      String(page2.offers[0].offerId),
+    );
+
+    // status filter: Expired only
+    await page.getByTestId('offers-status').click();
+    await page.getByRole('option', { name: catalog.status.offerStatus.expired, exact: true }).click();
+    await page.waitForURL(/status=expired/);
+    const expired = await apiCall<Offers>(
+      token,
+      'GET',
+      `/api/institution/offers?organizationId=${orgId}&status=expired`,
+    );
+    expect(expired.total).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('offer-row').count(), WAIT).toBe(Math.min(10, expired.total));
+    const badges = await page
+      .locator('[data-testid=offer-row] [data-offer-status]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-offer-status')));
+    expect(new Set(badges)).toEqual(new Set(['expired']));
+
+    // about to expire: the chip filters them, each row carries the mark
+    await page.getByTestId('offers-status').click();
+    await page.getByRole('option', { name: texts.filters.allStatuses }).click();
+    const chip = await page.getByTestId('offers-expiring').getAttribute('id');
+    await page.locator(`label[for="${chip}"]`).click();
+    await page.waitForURL(/expiring=1/);
+    const expiring = await apiCall<Offers>(
+      token,
+      'GET',
+      `/api/institution/offers?organizationId=${orgId}&expiring=true`,
+    );
+    expect(expiring.total).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('offer-row').count(), WAIT).toBe(Math.min(10, expiring.total));
+    expect(await page.locator('[data-testid=offer-row] [data-testid=expires-soon]').count()).toBe(
+      Math.min(10, expiring.total),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('Offers', () => {
+  const b = useBrowser('offers');
+  const texts = en.offers;
+
+  it('an institution without offers shows a calm empty state, no alert', async () => {
+    const { page } = b;
+    const token = await apiLogin('super');
+    await chooseInstitution(page, token, 'Dunmore');
+    await loginAs(page, 'super', { path: '/offers' });
+    await waitForShell(page);
+    await page.getByTestId('offers-empty').waitFor();
+    expect(await page.getByTestId('offers-empty').textContent()).toContain(
+      'No offers available for this Organization',
+    );
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByTestId('offer-table').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('opens an offer: fields, product link, sections; an unknown id shows not found', async () => {
+    const { page } = b;
+    await loginAs(page, 'registrar', { path: '/offers?sort=endsOn' });
+    await waitForShell(page);
+    await page.getByTestId('offer-row').first().waitFor();
+    const link = page.getByTestId('offer-link').first();
+    const title = (await link.textContent()) ?? '';
+    await link.click();
+    await page.waitForURL(/\/offers\/\d+$/);
+    await page.getByTestId('offer-fields').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    const href = await page.getByTestId('offer-product-link').getAttribute('href');
+    expect(href).toMatch(/^\/institution\/productDetail\/urn%3Aproduct%3A\d{13}\/\d+$/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/offers/2000000000');
+    await page.getByTestId('offer-not-found').waitFor();
+    expect(await page.getByTestId('offer-not-found').textContent()).toContain(texts.detail.notFound);
+    await page.goto('/offers/abc');
+    await page.getByTestId('offer-not-found').waitFor();
+  });
+
+  it('shows the sections using an offer, each linking to its course', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar', { path: '/offers' }))!;
+    await waitForShell(page);
+    await page.getByTestId('offer-row').first().waitFor();
+    const orgId = await currentOrgId(page);
+    let used: Offers['offers'][number] | undefined;
+    for (let p = 1; !used && p <= 5; p++) {
+      const list = await apiCall<Offers>(
+        token,
+        'GET',
+        `/api/institution/offers?organizationId=${orgId}&page=${p}`,
+      );
+      used = list.offers.find((o) => o.sectionCount > 0);
+    }
+    expect(used).toBeDefined();
+    await page.goto(`/offers/${used!.offerId}`);
+    await page.getByTestId('offer-sections').waitFor();
+    expect(await page.getByTestId('offer-section').count()).toBe(Math.min(500, used!.sectionCount));
+    expect(await page.getByTestId('offer-section').first().getByRole('link').getAttribute('href')).toMatch(
+      /^\/institution\/courseDetail\/\d+$/,
+    );
+  });
+
+  it('staff compare two institutions in one table with an institution column', async () => {
+    const { page } = b;
+    const token = await apiLogin('super');
+    const first = await chooseInstitution(page, token, 'Abbott Valley');
+    await loginAs(page, 'super', { path: '/offers?view=compare' });
+    await waitForShell(page);
+    const picker = page.getByTestId('compare-institutions');
+    await picker.waitFor();
+    await page.getByTestId('offer-row').first().waitFor();
+    const input = (await picker.evaluate((el) => el.tagName)) === 'INPUT' ? picker : picker.locator('input');
+    await input.fill('Brookfield');
+    await page.getByRole('option', { name: /Brookfield Technical College/ }).click();
+    await page.keyboard.press('Escape');
+    const both = await apiCall<Offers>(token, 'POST', '/api/product/getProductOffers', {
+      organizationIds: [first.orgId, ...(await brookfieldId(token))],
+    });
+    await expect.poll(() => page.getByTestId('offer-total').textContent(), WAIT).toBe(`${both.total} offers`);
+    // sorted by title across both institutions; the institution column names each row's
+    const names = await page.locator('[data-testid=offer-row] td:first-child').allTextContents();
+    expect(names).toEqual(both.offers.map((o) => o.institutionName));
+    expect(new Set(both.offers.map((o) => o.organizationId)).size).toBeGreaterThanOrEqual(1);
+    await page.getByTestId('offers-status').click();
+    await page.getByRole('option', { name: 'Pending', exact: true }).click();
+    const pending = await apiCall<Offers>(token, 'POST', '/api/product/getProductOffers', {
+      organizationIds: [first.orgId, ...(await brookfieldId(token))],
+      status: 'pending',
+    });
+    await expect
+      .poll(() => page.getByTestId('offer-total').textContent(), WAIT)
+      .toBe(`${pending.total} offers`);
+    const institutions = await page.locator('[data-testid=offer-row] td:first-child').allTextContents();
+    expect(new Set(institutions).size).toBe(new Set(pending.offers.map((o) => o.institutionName)).size);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar', { path: '/offers?status=active' }))!;
+    await waitForShell(page);
+    await page.getByTestId('offer-row').first().waitFor();
+    const orgId = await currentOrgId(page);
+    const active = await apiCall<Offers>(
+      token,
+      'GET',
+      `/api/institution/offers?organizationId=${orgId}&status=active`,
+    );
+    const download = page.waitForEvent('download');
+    await page.getByTestId('offers-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Offers.csv');
+    const lines = readFileSync((await file.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Institution,ISBN,Title,Offer Type,Status,Start Date,End Date,Inclusive,Expires Within 30 Days,Sections,Paired LMS Courses',
+    );
+    expect(lines).toHaveLength(active.total + 1);
+    expect(lines.slice(1).every((l) => l.includes(',Active,'))).toBe(true);
+  });
+});
+
+async function brookfieldId(token: string): Promise<number[]> {
+  const found = await apiCall<z.infer<typeof InstitutionListResponse>>(
+    token,
+    'GET',
+    '/api/institution/institutionListFilterByName?name=Brookfield',
+  );
+  return [found.organizations[0].orgId];
+}
+
+describe('Offers at 390 px', () => {
+  const b = useBrowser('offers-390', { viewport: { width: 390, height: 844 } });
+
+  it('lists the offers as cards that fit the screen, and the detail page opens from them', async () => {
+    const { page } = b;
+    await loginAs(page, 'registrar', { path: '/offers' });
+    await waitForShell(page);
+    await page.getByTestId('offer-card').first().waitFor();
+    expect(await page.getByTestId('offer-card').count()).toBe(10);
+    expect(await page.getByTestId('offer-table').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    // sorting without the table's headers
+    const first = await page.getByTestId('offer-card').first().textContent();
+    await page.getByTestId('offers-sort').click();
+    await page.getByRole('option', { name: 'End date, descending' }).click();
+    await page.waitForURL(/sort=endsOn&order=desc|order=desc&sort=endsOn/);
+    await expect.poll(() => page.getByTestId('offer-card').first().textContent(), WAIT).not.toBe(first);
+    await page.getByTestId('offer-card').first().getByRole('link').click();
+    await page.getByTestId('offer-fields').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "lms_integrations" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "pairings_course_uq" ON "lms_course_pairings" USING btree ("institution_id","integration_id","lms_course_id");

@@ -1,0 +1,1 @@
+CREATE INDEX "sections_inst_product_live_idx" ON "sections" USING btree ("institution_id","product_id") WHERE "sections"."deleted_at" is null;

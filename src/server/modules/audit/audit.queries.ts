@@ -1,0 +1,50 @@
+import { and, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { AuditFiltersT } from '../../../shared/contract/audit';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+
+/** A page boundary: the (at, id) of the last row shown; `at` is PostgreSQL's own text (microseconds kept). */
+export interface AuditKey {
+  at: string;
+  id: number;
+}
+
+function conditions(f: AuditFiltersT, after: AuditKey | null): SQL[] {
+  const c: SQL[] = [eq(auditLog.institutionId, f.organizationId)];
+  if (f.actorUserId !== undefined) c.push(eq(auditLog.actorUserId, f.actorUserId));
+  if (f.entityType !== undefined) c.push(eq(auditLog.entityType, f.entityType));
+  if (f.entityId !== undefined) c.push(eq(auditLog.entityId, f.entityId));
+  if (f.action !== undefined) c.push(eq(auditLog.action, f.action));
+  if (f.outcome === 'done') c.push(eq(auditLog.outcome, 'ok'));
+  if (f.outcome === 'refused') c.push(ne(auditLog.outcome, 'ok'));
+  if (f.from !== undefined) c.push(gte(auditLog.at, new Date(f.from)));
+  if (f.to !== undefined) c.push(lt(auditLog.at, new Date(f.to)));
+  if (after) c.push(sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})`);
+  return c;
+}
+
+/** One page of an institution's audit rows, newest first, after a keyset boundary. */
+export function auditRows(db: Db, f: AuditFiltersT, after: AuditKey | null, limit: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      atKey: sql<string>`${auditLog.at}::text`,
+      actorUserId: auditLog.actorUserId,
+      actorUsername: users.username,
+      institutionId: auditLog.institutionId,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      outcome: auditLog.outcome,
+      before: auditLog.before,
+      after: auditLog.after,
+      requestId: auditLog.requestId,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(...conditions(f, after)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+}
+export type AuditDbRow = Awaited<ReturnType<typeof auditRows>>[number];

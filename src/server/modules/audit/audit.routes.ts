@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUDIT_CSV_FILE,
+  AuditFilters,
+  AuditPageQuery,
+  AuditPageResponse,
+} from '../../../shared/contract/audit';
+import { CsvResponse } from '../../../shared/contract/reports';
+import { sendCsv } from '../../lib/csv';
+import { errorResponses } from '../../lib/error-responses';
+import { auditCsv, auditPage } from './audit.service';
+
+const errors = errorResponses(401, 403, 404, 422);
+const tags = ['audit'];
+const access = { rule: 'viewAudit', org: 'query' } as const;
+
+/** The audit log screen (issue 18): the audit rows of one institution, and their CSV. */
+export async function auditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/audit', {
+    schema: {
+      tags,
+      description:
+        "One page of the institution's audit rows, newest first, filtered; page on with nextCursor.",
+      querystring: AuditPageQuery,
+      response: { 200: AuditPageResponse, ...errors },
+    },
+    config: { access },
+    handler: (req) => auditPage(req.server.db, req.query),
+  });
+
+  r.get('/api/audit/export', {
+    schema: {
+      tags,
+      description: `${AUDIT_CSV_FILE}: every audit row the filters select, newest first, as CSV (text/csv).`,
+      querystring: AuditFilters,
+      produces: ['text/csv'],
+      response: { 200: CsvResponse, ...errors },
+    },
+    config: { access },
+    handler: async (req, reply) => {
+      const out = await auditCsv(req.server.db, req.query);
+      return sendCsv(reply, out.fileName, out.columns, out.rows);
+    },
+  });
+}

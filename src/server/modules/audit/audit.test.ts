@@ -1,0 +1,223 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_CSV_COLUMNS } from '../../../shared/contract/audit';
+import { auditLog } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { createCourseWorld } from '../../test/course-fixtures';
+import { bearer, createInstitution, login } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof createCourseWorld>>;
+const tok: Record<string, string> = {};
+
+const get = (who: string, qs: Record<string, string | number>, path = '/api/audit') =>
+  t.app.inject({
+    method: 'GET',
+    url: `${path}?${new URLSearchParams(Object.entries(qs).map(([k, v]) => [k, String(v)]))}`,
+    headers: bearer(tok[who]),
+  });
+const auditRows = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createCourseWorld(t.db, t.app.config.internalGroupId, 'a');
+  for (const who of ['areg', 'aviewer', 'aother', 'aboss', 'asupport', 'ainsider'])
+    tok[who] = await login(t.app, who);
+  const a = w.a.id;
+  await audit(
+    t.db,
+    { userId: w.reg.id },
+    {
+      action: 'role.update',
+      entityType: 'role',
+      entityId: 7,
+      institutionId: a,
+      before: { name: 'Old', permissions: ['A'] },
+      after: { name: 'New', permissions: ['A', 'B'] },
+    },
+  );
+  await audit(
+    t.db,
+    { userId: w.other.id },
+    {
+      action: 'role.update',
+      entityType: 'role',
+      entityId: 7,
+      institutionId: a,
+      outcome: 'denied',
+    },
+  );
+  await audit(
+    t.db,
+    { userId: w.reg.id },
+    {
+      action: 'section.update',
+      entityType: 'section',
+      entityId: 42,
+      institutionId: a,
+      before: { courseName: '=cmd()' },
+      after: { courseName: 'Biology' },
+    },
+  );
+  await audit(
+    t.db,
+    { userId: w.boss.id },
+    {
+      action: 'section.update',
+      entityType: 'section',
+      entityId: 99,
+      institutionId: w.b.id,
+    },
+  );
+});
+afterAll(() => t.close());
+
+describe('GET /api/audit', () => {
+  it('lists the own institution rows newest first, with the actor and before/after', async () => {
+    const res = await get('areg', { organizationId: w.a.id });
+    expect(res.statusCode).toBe(200);
+    const { rows, nextCursor } = res.json();
+    expect(nextCursor).toBeNull();
+    expect(rows.map((r: { action: string; entityId: string }) => `${r.action}:${r.entityId}`)).toEqual([
+      'section.update:42',
+      'role.update:7',
+      'role.update:7',
+    ]);
+    expect(rows[2]).toMatchObject({
+      actorUserId: w.reg.id,
+      actorUsername: 'areg',
+      institutionId: w.a.id,
+      outcome: 'done',
+      before: { name: 'Old', permissions: ['A'] },
+      after: { name: 'New', permissions: ['A', 'B'] },
+    });
+    expect(rows[1]).toMatchObject({ actorUsername: 'aother', outcome: 'refused', before: null });
+  });
+
+  it('refuses another institution (403) and a dashboard viewer without CAN_CREATE_EDIT_ROLES; writes no row', async () => {
+    const before = await auditRows();
+    const foreign = await get('areg', { organizationId: w.b.id });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('error.accessDenied');
+    expect((await get('aviewer', { organizationId: w.a.id })).statusCode).toBe(403);
+    expect((await get('ainsider', { organizationId: w.a.id })).statusCode).toBe(403);
+    expect((await get('areg', { organizationId: w.b.id }, '/api/audit/export')).statusCode).toBe(403);
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('lets staff read any institution', async () => {
+    for (const who of ['aboss', 'asupport']) {
+      const res = await get(who, { organizationId: w.b.id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().rows.map((r: { entityId: string }) => r.entityId)).toEqual(['99']);
+    }
+  });
+
+  it('filters by actor, entity kind and id, action, outcome and date range', async () => {
+    const ids = async (qs: Record<string, string | number>) => {
+      const res = await get('areg', { organizationId: w.a.id, ...qs });
+      expect(res.statusCode).toBe(200);
+      return res.json().rows.map((r: { action: string; outcome: string }) => `${r.action}/${r.outcome}`);
+    };
+    expect(await ids({ actorUserId: w.other.id })).toEqual(['role.update/refused']);
+    expect(await ids({ entityType: 'section', entityId: '42' })).toEqual(['section.update/done']);
+    expect(await ids({ entityType: 'role', entityId: '8' })).toEqual([]);
+    expect(await ids({ action: 'role.update' })).toEqual(['role.update/refused', 'role.update/done']);
+    expect(await ids({ outcome: 'refused' })).toEqual(['role.update/refused']);
+    expect(await ids({ outcome: 'done', entityType: 'role' })).toEqual(['role.update/done']);
+    expect(await ids({ from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' })).toEqual([]);
+    expect(await ids({ from: new Date(Date.now() - 3_600_000).toISOString() })).toHaveLength(3);
+    expect(await ids({ to: new Date(Date.now() - 3_600_000).toISOString() })).toEqual([]);
+  });
+
+  it('answers 422, not 500, for a bad cursor, outcome, date or limit, and 404 for an unknown institution', async () => {
+    const bad: Record<string, string | number>[] = [
+      { cursor: 'not-a-cursor' },
+      { cursor: Buffer.from("x'); drop table audit_log;--|1").toString('base64url') },
+      { cursor: Buffer.from('2026-13-45 99:00:00+00|1').toString('base64url') },
+      { outcome: 'ok' },
+      { from: 'yesterday' },
+      { limit: 0 },
+      { limit: 201 },
+    ];
+    for (const qs of bad) {
+      const res = await get('aboss', { organizationId: w.a.id, ...qs });
+      expect(res.statusCode, JSON.stringify(qs)).toBe(422);
+    }
+    expect((await get('aboss', { organizationId: 2_000_000_000 })).statusCode).toBe(404);
+  });
+
+  it('pages with a cursor: every row once, newest first, while new rows arrive', async () => {
+    const inst = await createInstitution(t.db, 'Paging College');
+    for (let i = 1; i <= 7; i++) {
+      await audit(
+        t.db,
+        { userId: w.boss.id },
+        { action: 'x.update', entityType: 'x', entityId: i, institutionId: inst.id },
+      );
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await get('aboss', { organizationId: inst.id, limit: 3, ...(cursor ? { cursor } : {}) });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      seen.push(...body.rows.map((r: { entityId: string }) => r.entityId));
+      cursor = body.nextCursor;
+      if (pages++ === 0) {
+        // Rows written after the first page do not shift the pages that follow.
+        for (const i of [8, 9]) {
+          await audit(
+            t.db,
+            { userId: w.boss.id },
+            { action: 'x.update', entityType: 'x', entityId: i, institutionId: inst.id },
+          );
+        }
+      }
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(['7', '6', '5', '4', '3', '2', '1']);
+  });
+});
+
+describe('GET /api/audit/export', () => {
+  it('streams the filtered rows as CSV, formulas neutralised', async () => {
+    const res = await get('areg', { organizationId: w.a.id, entityType: 'section' }, '/api/audit/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('audit-log.csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(AUDIT_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${w.reg.id},areg,${w.a.id},section.update,section,42,done,`);
+    expect(lines[1]).toContain('"{""courseName"":""=cmd()""}"');
+    expect(lines[1]).toContain('"{""courseName"":""Biology""}"');
+  });
+
+  it('exports more rows than one read batch, each once', async () => {
+    const inst = await createInstitution(t.db, 'Export College');
+    await t.db.insert(auditLog).values(
+      Array.from({ length: 2500 }, (_, i) => ({
+        action: 'bulk',
+        entityType: 'x',
+        entityId: String(i),
+        institutionId: inst.id,
+      })),
+    );
+    const res = await get('aboss', { organizationId: inst.id }, '/api/audit/export');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trimEnd().split('\r\n').slice(1);
+    expect(lines).toHaveLength(2500);
+    expect(new Set(lines.map((l) => l.split(',')[0])).size).toBe(2500);
+    const stored = await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.institutionId, inst.id));
+    expect(stored[0].n).toBe(2500);
+  });
+});

@@ -1,0 +1,9 @@
+/** What other features and the app may use of auth: sign-in throttling and token checks. */
+export { authRoutes } from './auth.routes';
+export {
+  assertAddressNotThrottled,
+  authenticate,
+  hashToken,
+  recordFailedAttempt,
+  type SessionUser,
+} from './auth.service';

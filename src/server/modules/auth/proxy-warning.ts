@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+
+export const PROXY_WARNING =
+  'Sign-in requests carry X-Forwarded-For but TRUST_PROXY is false: every client behind the proxy shares its address for the sign-in limits. Set TRUST_PROXY=true when the app runs behind a load balancer.';
+
+/**
+ * Behind a load balancer without TRUST_PROXY, every sign-in comes from the balancer's address and
+ * the per-address limit counts everyone together. The first sign-in call that shows the sign of a
+ * proxy (an X-Forwarded-For header) logs one warning for the life of the process.
+ */
+export function warnWhenProxiedWithoutTrust(app: FastifyInstance) {
+  if (app.config.trustProxy) return;
+  let warned = false;
+  app.addHook('onRequest', async (request) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return;
+    warned = true;
+    app.log.warn({ remoteAddress: request.socket?.remoteAddress }, PROXY_WARNING);
+  });
+}

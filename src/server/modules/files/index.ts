@@ -1,0 +1,2 @@
+/** What the app uses of files: its routes. */
+export { fileRoutes } from './files.routes';

@@ -1,0 +1,199 @@
+/**
+ * The landing pages of an accepted launch (server-rendered, see lti-frame.ts for why) and the
+ * instructor's pairing of an unpaired LMS course.
+ */
+import { and, count, eq, gte, inArray, isNull, or, TransactionRollbackError } from 'drizzle-orm';
+import { addDaysIso, censusDate, localIsoDate } from '../../../shared/validation';
+import type { Db } from '../../db/client';
+import { enrollments, lmsCoursePairings, lmsIntegrations, offers, products, sections } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { esc, fill, texts } from './lti-frame';
+import type { LaunchSession } from './lti-session';
+
+/** Offer statuses shown as Active (spec: APPROVED or NEW shows Active). */
+const ACTIVE_OFFER_STATUSES = ['APPROVED', 'NEW'];
+/** Weeks a course created by an LMS pairing runs (its dates can be edited on the Courses page). */
+export const LTI_COURSE_WEEKS = 16;
+
+export async function registrationOrigins(db: Db, integrationId: number) {
+  const [reg] = await db
+    .select({ issuer: lmsIntegrations.issuer, authLoginUrl: lmsIntegrations.authLoginUrl })
+    .from(lmsIntegrations)
+    .where(eq(lmsIntegrations.id, integrationId))
+    .limit(1);
+  return reg ?? null;
+}
+
+/** The institution's active offers (Active status, not ended), by title. */
+export async function activeOffers(db: Db, institutionId: number, today: string) {
+  return db
+    .select({
+      id: offers.id,
+      title: offers.title,
+      productId: offers.productId,
+      productName: products.productName,
+    })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(
+      and(
+        eq(offers.institutionId, institutionId),
+        inArray(offers.offerStatus, ACTIVE_OFFER_STATUSES),
+        or(isNull(offers.endsOn), gte(offers.endsOn, today)),
+      ),
+    )
+    .orderBy(offers.title, offers.id)
+    .limit(200);
+}
+
+async function pairingOf(db: Db, s: LaunchSession) {
+  if (!s.ctx) return undefined;
+  const [row] = await db
+    .select({
+      id: lmsCoursePairings.id,
+      sectionId: lmsCoursePairings.sectionId,
+      productName: products.productName,
+      censusDuration: lmsCoursePairings.censusDuration,
+      freeAccessDuration: lmsCoursePairings.freeAccessDuration,
+      courseStartDate: lmsCoursePairings.courseStartDate,
+    })
+    .from(lmsCoursePairings)
+    .innerJoin(products, eq(products.id, lmsCoursePairings.productId))
+    .where(
+      and(
+        eq(lmsCoursePairings.institutionId, s.inst),
+        eq(lmsCoursePairings.integrationId, s.reg),
+        eq(lmsCoursePairings.lmsCourseId, s.ctx),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+function offerForm(
+  action: string,
+  session: string,
+  list: Awaited<ReturnType<typeof activeOffers>>,
+  button: string,
+  legend: string,
+) {
+  const items = list
+    .map(
+      (o, i) =>
+        `<label><input type="radio" name="offerId" value="${o.id}"${i === 0 ? ' checked' : ''}> ${esc(o.title)}${o.productName === o.title ? '' : ` — ${esc(o.productName)}`}</label>`,
+    )
+    .join('');
+  return `<form method="post" action="${action}"><fieldset><legend>${esc(legend)}</legend>${items}</fieldset>
+<input type="hidden" name="session" value="${esc(session)}"><p><button type="submit">${esc(button)}</button></p></form>`;
+}
+
+/** The body of the landing page for a launch session. */
+export async function landingBody(db: Db, s: LaunchSession, token: string, now: Date, notice?: string) {
+  const t = texts(s.lang);
+  const today = localIsoDate(now);
+  const head = `<h1>${esc(t.landingTitle)}</h1>${s.title || s.ctx ? `<p>${esc(fill(t.courseLabel, { name: s.title ?? s.ctx ?? '' }))}</p>` : ''}${notice ? `<p role="status">${esc(notice)}</p>` : ''}`;
+
+  if (s.role === 'staff' && s.mt === 'LtiDeepLinkingRequest') {
+    const list = await activeOffers(db, s.inst, today);
+    return `${head}${list.length ? offerForm('/lti/deep-link', token, list, t.deepLinkButton, t.deepLinkIntro) : `<p>${esc(t.noOffers)}</p>`}`;
+  }
+  const pairing = await pairingOf(db, s);
+  if (s.role === 'staff') {
+    if (!pairing) {
+      const list = await activeOffers(db, s.inst, today);
+      return `${head}${list.length ? offerForm('/lti/pair', token, list, t.pairButton, t.unpairedIntro) : `<p>${esc(t.noOffers)}</p>`}`;
+    }
+    const [{ n }] = pairing.sectionId
+      ? await db.select({ n: count() }).from(enrollments).where(eq(enrollments.sectionId, pairing.sectionId))
+      : [{ n: 0 }];
+    const start = pairing.courseStartDate;
+    const census = start ? censusDate(start, pairing.censusDuration) : null;
+    const free = start ? addDaysIso(start, pairing.freeAccessDuration) : null;
+    return `${head}<p>${esc(t.pairedIntro)}</p><dl>
+<dt>${esc(t.productLabel)}</dt><dd data-field="product">${esc(pairing.productName)}</dd>
+<dt>${esc(t.censusLabel)}</dt><dd data-field="census">${esc(census ?? t.notSet)}</dd>
+<dt>${esc(t.freeAccessLabel)}</dt><dd data-field="freeAccess">${esc(free ?? t.notSet)}</dd>
+<dt>${esc(t.rosterLabel)}</dt><dd data-field="roster">${n}</dd></dl>`;
+  }
+  if (!pairing) return `${head}<p data-field="notSetUp">${esc(t.studentNotSetUp)}</p>`;
+  let access = '';
+  if (s.role === 'learner' && pairing.sectionId) {
+    const [e] = await db
+      .select({ accessType: enrollments.accessType, accessEndsAt: enrollments.accessEndsAt })
+      .from(enrollments)
+      .where(and(eq(enrollments.sectionId, pairing.sectionId), eq(enrollments.userId, s.uid)))
+      .limit(1);
+    if (e) {
+      const ended = e.accessEndsAt !== null && e.accessEndsAt.getTime() <= now.getTime();
+      const text = ended
+        ? t.accessExpired
+        : e.accessType === 'PAID'
+          ? t.accessPaid
+          : `${t.accessTrial} (${fill(t.accessTrialEnds, { date: e.accessEndsAt ? localIsoDate(e.accessEndsAt) : '' })})`;
+      access = `<dl><dt>${esc(t.accessLabel)}</dt><dd data-field="access">${esc(text)}</dd></dl>`;
+    }
+  }
+  return `${head}<p>${esc(pairing.productName)}</p>${access}`;
+}
+
+/**
+ * An instructor pairs the launch's LMS course with one of the institution's active offers: a course
+ * (section) for the LMS course and the pairing, with the Products rule of one pairing per LMS course
+ * and integration (unique index; a second attempt finds the first). Audited in its transaction.
+ */
+export async function pairFromLaunch(db: Db, s: LaunchSession, offerId: number, now: Date): Promise<boolean> {
+  if (s.role !== 'staff' || !s.ctx) return false;
+  const today = localIsoDate(now);
+  const offer = (await activeOffers(db, s.inst, today)).find((o) => o.id === offerId);
+  if (!offer) return false;
+  const ctx = s.ctx;
+  return db
+    .transaction(async (tx) => {
+      const [section] = await tx
+        .insert(sections)
+        .values({
+          institutionId: s.inst,
+          productId: offer.productId,
+          courseName: (s.title ?? ctx).slice(0, 255),
+          startDate: today,
+          endDate: addDaysIso(today, LTI_COURSE_WEEKS * 7),
+          createdBy: s.uid,
+        })
+        .returning({ id: sections.id, startDate: sections.startDate, endDate: sections.endDate });
+      const [pairing] = await tx
+        .insert(lmsCoursePairings)
+        .values({
+          institutionId: s.inst,
+          productId: offer.productId,
+          sectionId: section.id,
+          integrationId: s.reg,
+          lmsCourseId: ctx.slice(0, 255),
+          lmsCourseName: s.title?.slice(0, 255) ?? null,
+          courseStartDate: section.startDate,
+          courseEndDate: section.endDate,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!pairing) {
+        tx.rollback();
+      }
+      await audit(
+        tx,
+        { userId: s.uid },
+        {
+          action: 'lti.pairing.create',
+          entityType: 'lms_course_pairing',
+          entityId: pairing.id,
+          institutionId: s.inst,
+          before: null,
+          after: { ...pairing, offerId },
+        },
+      );
+      return true;
+    })
+    .catch((err: unknown) => {
+      // tx.rollback(): the course was paired by a concurrent launch; the page shows that pairing
+      if (err instanceof TransactionRollbackError) return true;
+      throw err;
+    });
+}

@@ -1,0 +1,3 @@
+/** What other features may use of mail: queueing messages (outbox row + delivery job). */
+export { sendMailJob } from './mail.job';
+export { type MailMessage, queueMail, queueMails } from './mail.service';

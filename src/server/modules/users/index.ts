@@ -1,0 +1,4 @@
+/** What other features may use of users: account rows, memberships and account e-mails. */
+export { type AccountMailInput, sendAccountMail, sendAccountMails } from './users.mail';
+export { addMembership, institutionName, insertUser, isInstitutionUser, updateUser } from './users.queries';
+export { usersRoutes } from './users.routes';

@@ -1,0 +1,27 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/** /api and /lti calls are worth a line at info; static files, SPA pages and health checks are not. */
+export function isQuietRequest(url: string): boolean {
+  const path = url.split('?')[0];
+  return !['/api', '/lti'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * Fastify's request log lines, one per request instead of two ("incoming request" is dropped): the
+ * completed request with its method, URL, status and time, at info for API calls and at debug for
+ * the rest (static assets, SPA pages, /healthz, /readyz). A failed request still logs at error.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log[isQuietRequest(request.url) ? 'debug' : 'info'](fields, 'request completed');
+  }
+
+  override routeNotFound(request: FastifyRequest) {
+    const level = isQuietRequest(request.url) ? 'debug' : 'info';
+    request.log[level](`Route ${request.method}:${request.url} not found`);
+  }
+}

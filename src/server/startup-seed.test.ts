@@ -1,0 +1,50 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import type { Database } from './db/client';
+import { seedOnStart } from './startup-seed';
+import { openTestDatabase } from './test/harness';
+
+/** Issue 13 item 27: `ROLE=api npm start -- --demo` seeds too; concurrent starters seed once. */
+describe('demo seed at start', () => {
+  const opened: Database[] = [];
+  afterAll(async () => {
+    for (const d of opened) await d.close();
+  });
+  const institutionCount = async (d: Database) =>
+    Number((await d.sql.executeSql('select count(*)::int n from institutions')).rows[0].n);
+
+  it('an api process started with --demo seeds an empty database', async () => {
+    const database = await openTestDatabase();
+    opened.push(database);
+    await database.migrate();
+    const config = loadConfig({ ROLE: 'api', DEMO_SEED: 'true', LOG_LEVEL: 'silent' });
+    const report = await seedOnStart(database, config);
+    expect(report).not.toBeNull();
+    expect(await institutionCount(database)).toBe(report!.institutions);
+  }, 120_000);
+
+  it('does nothing without the flag', async () => {
+    const database = await openTestDatabase();
+    opened.push(database);
+    await database.migrate();
+    const config = loadConfig({ ROLE: 'all', DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
+    expect(await seedOnStart(database, config)).toBeNull();
+    expect(await institutionCount(database)).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'an api and a worker process starting together on one PostgreSQL seed it once',
+    async () => {
+      const database = await openTestDatabase();
+      opened.push(database);
+      await database.migrate();
+      const api = loadConfig({ ROLE: 'api', DEMO_SEED: 'true', LOG_LEVEL: 'silent' });
+      const worker = loadConfig({ ROLE: 'worker', DEMO_SEED: 'true', LOG_LEVEL: 'silent' });
+      const reports = await Promise.all([seedOnStart(database, api), seedOnStart(database, worker)]);
+      expect(reports.filter((r) => r !== null)).toHaveLength(1);
+      const seeded = reports.find((r) => r !== null)!;
+      expect(await institutionCount(database)).toBe(seeded.institutions);
+    },
+    180_000,
+  );
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { IdParam, text } from './common';
+
+/** The CSV file of the audit log export. */
+export const AUDIT_CSV_FILE = 'audit-log.csv';
+export const AUDIT_CSV_COLUMNS = [
+  'Id',
+  'Date',
+  'Actor id',
+  'Actor',
+  'Institution id',
+  'Action',
+  'Entity kind',
+  'Entity id',
+  'Outcome',
+  'Before',
+  'After',
+  'Request id',
+] as const;
+
+/** done = the change was made (stored as ok); refused = the attempt was refused or failed. */
+export const AuditOutcome = z.enum(['done', 'refused']);
+
+/** Filters of the audit log page and of its CSV export. */
+export const AuditFilters = z.object({
+  organizationId: IdParam.describe('Institution whose audit rows are listed.'),
+  actorUserId: IdParam.optional().describe('Only rows written by this user.'),
+  entityType: text()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Only rows about this kind of entity (e.g. section, role, user).'),
+  entityId: text()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Only rows about this entity id (with entityType).'),
+  action: text()
+    .trim()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe('Only rows of this action (e.g. section.update).'),
+  outcome: AuditOutcome.optional().describe('done: changes made; refused: attempts refused or failed.'),
+  from: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Only rows at or after this instant (ISO 8601).'),
+  to: z.iso.datetime({ offset: true }).optional().describe('Only rows before this instant (ISO 8601).'),
+});
+export type AuditFiltersT = z.infer<typeof AuditFilters>;
+
+export const AuditPageQuery = AuditFilters.extend({
+  cursor: text()
+    .max(200)
+    .optional()
+    .describe('The nextCursor of the previous page; absent for the newest rows.'),
+  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Rows per page (1-200, default 50).'),
+});
+export type AuditPageQueryT = z.infer<typeof AuditPageQuery>;
+
+export const AuditRow = z.object({
+  id: z.number().int().describe('Audit row id.'),
+  at: z.string().describe('When it happened (ISO 8601).'),
+  actorUserId: z.number().int().nullable().describe('Who acted; null for the system or an anonymous caller.'),
+  actorUsername: z.string().nullable().describe("The actor's username, when the user still exists."),
+  institutionId: z.number().int().nullable().describe('Institution the row belongs to.'),
+  action: z.string().describe('What was done or attempted.'),
+  entityType: z.string().describe('Kind of entity touched.'),
+  entityId: z.string().nullable().describe('Id of the entity touched.'),
+  outcome: AuditOutcome.describe('done or refused.'),
+  before: z.unknown().describe('The entity before the change (JSON), or null.'),
+  after: z.unknown().describe('The entity after the change (JSON), or null.'),
+  requestId: z.string().nullable().describe('Request id, to match server logs.'),
+});
+export type AuditRowT = z.infer<typeof AuditRow>;
+
+export const AuditPageResponse = z.object({
+  rows: z.array(AuditRow).describe('Rows, newest first.'),
+  nextCursor: z.string().nullable().describe('Cursor of the next (older) page; null on the last page.'),
+});
+export type AuditPageResponseT = z.infer<typeof AuditPageResponse>;

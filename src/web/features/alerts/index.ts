@@ -1,0 +1,2 @@
+/** What other web features may use from alerts. */
+export { alertKeys, useAcknowledgeAlerts } from './api';

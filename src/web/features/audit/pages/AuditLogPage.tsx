@@ -1,0 +1,313 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconDownload, IconFilter } from '@tabler/icons-react';
+import { type FormEvent, Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import type { AuditFiltersT } from '../../../../shared/contract/audit';
+import { can } from '../../../../shared/permissions';
+import { Page } from '../../../app/page';
+import { useAppSession } from '../../../app/session';
+import { useErrorText } from '../../../lib/error-text';
+import { type AuditRow, exportAuditLog, useAuditLog } from '../api';
+import { fieldChanges, showValue } from '../diff';
+
+/** The filter fields the URL and the form hold (all text; dates as yyyy-mm-dd). */
+const FIELDS = ['actorUserId', 'entityType', 'entityId', 'action', 'outcome', 'from', 'to'] as const;
+type Field = (typeof FIELDS)[number];
+type Form = Record<Field, string>;
+
+const startOfDay = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
+const endOfDay = (d: string) => {
+  if (!d) return undefined;
+  const next = new Date(`${d}T00:00:00`);
+  next.setDate(next.getDate() + 1);
+  return next.toISOString();
+};
+const validDate = (d: string) => d === '' || !Number.isNaN(new Date(`${d}T00:00:00`).getTime());
+
+function toFilters(orgId: number, f: Form): AuditFiltersT {
+  const actor = Number(f.actorUserId);
+  return {
+    organizationId: orgId,
+    actorUserId: Number.isInteger(actor) && actor > 0 ? actor : undefined,
+    entityType: f.entityType.trim() || undefined,
+    entityId: f.entityId.trim() || undefined,
+    action: f.action.trim() || undefined,
+    outcome: f.outcome === 'done' || f.outcome === 'refused' ? f.outcome : undefined,
+    from: validDate(f.from) ? startOfDay(f.from) : undefined,
+    to: validDate(f.to) ? endOfDay(f.to) : undefined,
+  };
+}
+
+function Diff({ row }: { row: AuditRow }) {
+  const { t } = useTranslation();
+  const changes = fieldChanges(row.before, row.after);
+  if (changes.length === 0) return <Text size="sm">{t('audit.noChanges')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table withTableBorder data-testid="audit-diff">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('audit.field')}</Table.Th>
+            <Table.Th>{t('audit.before')}</Table.Th>
+            <Table.Th>{t('audit.after')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((c) => (
+            <Table.Tr key={c.field}>
+              <Table.Td>
+                <Code>{c.field}</Code>
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{showValue(c.before)}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{showValue(c.after)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AuditTable({ rows }: { rows: AuditRow[] }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped data-testid="audit-rows">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <VisuallyHidden>{t('audit.details')}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>{t('audit.date')}</Table.Th>
+            <Table.Th>{t('audit.actor')}</Table.Th>
+            <Table.Th>{t('audit.action')}</Table.Th>
+            <Table.Th>{t('audit.entity')}</Table.Th>
+            <Table.Th>{t('audit.outcome')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => {
+            const expanded = open.has(r.id);
+            return (
+              <Fragment key={r.id}>
+                <Table.Tr data-testid="audit-row">
+                  <Table.Td>
+                    <UnstyledButton
+                      onClick={() => toggle(r.id)}
+                      aria-expanded={expanded}
+                      aria-controls={`audit-diff-${r.id}`}
+                      aria-label={t(expanded ? 'audit.hideChanges' : 'audit.showChanges', { id: r.id })}
+                      data-testid="audit-expand"
+                    >
+                      {expanded ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td>{when.format(new Date(r.at))}</Table.Td>
+                  <Table.Td>
+                    {r.actorUsername ?? (r.actorUserId === null ? t('audit.system') : `#${r.actorUserId}`)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Code>{r.action}</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.entityType}
+                    {r.entityId ? ` ${r.entityId}` : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge
+                      color={r.outcome === 'done' ? 'green' : 'red'}
+                      variant="dot"
+                      tt="none"
+                      style={{ minWidth: 'max-content' }}
+                      data-outcome={r.outcome}
+                    >
+                      {t(`audit.outcomes.${r.outcome}`)}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+                {expanded && (
+                  <Table.Tr id={`audit-diff-${r.id}`}>
+                    <Table.Td colSpan={6}>
+                      <Diff row={r} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The audit log (issue 18): the chosen institution's audit rows, filtered, newest first. */
+export default function AuditLogPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { institution, capabilities } = useAppSession();
+  const [params, setParams] = useSearchParams();
+  const applied = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Form;
+  const [form, setForm] = useState<Form>(applied);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const orgId = institution?.orgId ?? 0;
+  const filters = toFilters(orgId, applied);
+  const allowed = institution !== null && can(capabilities, 'viewAudit');
+  const log = useAuditLog(filters, allowed);
+  if (!allowed) return <Navigate to="/institution" replace />;
+
+  const set = (f: Field) => (e: { currentTarget: { value: string } }) => {
+    // read now: React empties the event's currentTarget once the handler returns
+    const value = e.currentTarget.value;
+    setForm((s) => ({ ...s, [f]: value }));
+  };
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setParams(Object.fromEntries(FIELDS.filter((f) => form[f].trim()).map((f) => [f, form[f].trim()])));
+  };
+  const clear = () => {
+    setForm(Object.fromEntries(FIELDS.map((f) => [f, ''])) as Form);
+    setParams({});
+  };
+  const onExport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await exportAuditLog(filters);
+    } catch (err) {
+      setExportError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const rows = log.data?.pages.flatMap((p) => p.rows) ?? [];
+
+  return (
+    <Page
+      title={t('audit.title')}
+      description={t('audit.description', { name: institution.displayName })}
+      actions={
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          onClick={onExport}
+          loading={exporting}
+          data-testid="audit-export"
+        >
+          {t('audit.export')}
+        </Button>
+      }
+    >
+      <form onSubmit={apply} aria-label={t('audit.filters')}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('audit.actorId')}
+            value={form.actorUserId}
+            onChange={set('actorUserId')}
+            inputMode="numeric"
+            w={120}
+          />
+          <TextInput
+            label={t('audit.entityType')}
+            value={form.entityType}
+            onChange={set('entityType')}
+            w={140}
+            data-testid="filter-entity-type"
+          />
+          <TextInput
+            label={t('audit.entityId')}
+            value={form.entityId}
+            onChange={set('entityId')}
+            w={120}
+            data-testid="filter-entity-id"
+          />
+          <TextInput
+            label={t('audit.action')}
+            value={form.action}
+            onChange={set('action')}
+            w={170}
+            data-testid="filter-action"
+          />
+          <Select
+            label={t('audit.outcome')}
+            value={form.outcome || null}
+            onChange={(v) => setForm((s) => ({ ...s, outcome: v ?? '' }))}
+            data={[
+              { value: 'done', label: t('audit.outcomes.done') },
+              { value: 'refused', label: t('audit.outcomes.refused') },
+            ]}
+            clearable
+            placeholder={t('audit.any')}
+            w={140}
+            data-testid="filter-outcome"
+          />
+          <TextInput type="date" label={t('audit.from')} value={form.from} onChange={set('from')} w={160} />
+          <TextInput type="date" label={t('audit.to')} value={form.to} onChange={set('to')} w={160} />
+          <Button
+            type="submit"
+            leftSection={<IconFilter size={16} aria-hidden="true" />}
+            data-testid="audit-apply"
+          >
+            {t('audit.apply')}
+          </Button>
+          <Button variant="subtle" onClick={clear}>
+            {t('audit.clear')}
+          </Button>
+        </Group>
+      </form>
+      {exportError != null && (
+        <Alert color="red" role="alert">
+          {errorText(exportError)}
+        </Alert>
+      )}
+      {log.isPending ? (
+        <Loader aria-label={t('audit.loading')} />
+      ) : log.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(log.error)}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Text data-testid="audit-empty">{t('audit.empty')}</Text>
+      ) : (
+        <>
+          <AuditTable rows={rows} />
+          {log.hasNextPage && (
+            <Button
+              variant="default"
+              onClick={() => void log.fetchNextPage()}
+              loading={log.isFetchingNextPage}
+              style={{ alignSelf: 'center' }}
+              data-testid="audit-more"
+            >
+              {t('audit.more')}
+            </Button>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

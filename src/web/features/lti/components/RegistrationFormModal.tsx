@@ -1,0 +1,167 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { isPlatformUrl, LTI_LMS_KINDS, LTI_MAX_DEPLOYMENTS } from '../../../../shared/contract/lti';
+import { applyFieldErrors } from '../../../lib/error-text';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { type Registration, useCreateRegistration, useUpdateRegistration } from '../api';
+
+interface Values {
+  lmsKind: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  deployments: string;
+  authLoginUrl: string;
+  authTokenUrl: string;
+  keysetUrl: string;
+}
+
+const lines = (v: string) =>
+  v
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Add a registration by hand, or edit one. Deployment ids one per line; kept ones keep their institution. */
+export function RegistrationFormModal({
+  orgId,
+  registration,
+  onClose,
+}: {
+  orgId: number;
+  registration: Registration | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateRegistration();
+  const update = useUpdateRegistration();
+  const required = (v: string) => (v.trim() ? null : t('lti.form.required'));
+  const url = (v: string) =>
+    !v.trim() ? t('lti.form.required') : isPlatformUrl(v.trim()) ? null : t('lti.form.urlInvalid');
+  const form = useForm<Values>({
+    initialValues: {
+      lmsKind: registration?.lmsKind ?? 'canvas',
+      name: registration?.name ?? '',
+      issuer: registration?.issuer ?? '',
+      clientId: registration?.clientId ?? '',
+      deployments: registration?.deployments.map((d) => d.deploymentId).join('\n') ?? '',
+      authLoginUrl: registration?.authLoginUrl ?? '',
+      authTokenUrl: registration?.authTokenUrl ?? '',
+      keysetUrl: registration?.keysetUrl ?? '',
+    },
+    validate: {
+      name: required,
+      clientId: required,
+      issuer: url,
+      authLoginUrl: url,
+      authTokenUrl: url,
+      keysetUrl: url,
+      deployments: (v) => {
+        const ids = lines(v);
+        if (ids.length === 0) return t('lti.form.deploymentsRequired');
+        if (ids.length > LTI_MAX_DEPLOYMENTS)
+          return t('lti.form.deploymentsTooMany', { max: LTI_MAX_DEPLOYMENTS });
+        return new Set(ids).size === ids.length ? null : t('lti.form.deploymentsDuplicate');
+      },
+    },
+  });
+
+  const submit = form.onSubmit((v) => {
+    const kept = new Map(registration?.deployments.map((d) => [d.deploymentId, d.organizationId]) ?? []);
+    const body = {
+      lmsKind: v.lmsKind as (typeof LTI_LMS_KINDS)[number],
+      name: v.name.trim(),
+      issuer: v.issuer.trim(),
+      clientId: v.clientId.trim(),
+      deployments: lines(v.deployments).map((deploymentId) => ({
+        deploymentId,
+        organizationId: kept.get(deploymentId),
+      })),
+      authLoginUrl: v.authLoginUrl.trim(),
+      authTokenUrl: v.authTokenUrl.trim(),
+      keysetUrl: v.keysetUrl.trim(),
+    };
+    const done = {
+      onSuccess: () => {
+        notifySuccess(registration ? t('lti.updated') : t('lti.created'));
+        onClose();
+      },
+      onError: (e: unknown) => {
+        if (!applyFieldErrors(form, e)) notifyError(e);
+      },
+    };
+    if (registration) update.mutate({ id: registration.registrationId, body }, done);
+    else create.mutate({ organizationId: orgId, ...body }, done);
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={registration ? t('lti.form.editTitle', { name: registration.name }) : t('lti.form.addTitle')}
+    >
+      <form onSubmit={submit} noValidate data-testid="lti-form">
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('lti.form.lmsKind')}
+              data={LTI_LMS_KINDS.map((k) => ({ value: k, label: t(`lti.kinds.${k}`) }))}
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('lmsKind')}
+            />
+            <TextInput
+              label={t('lti.form.name')}
+              withAsterisk
+              maxLength={120}
+              {...form.getInputProps('name')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('lti.form.issuer')}
+            description={t('lti.form.issuerHint')}
+            withAsterisk
+            {...form.getInputProps('issuer')}
+          />
+          <TextInput
+            label={t('lti.form.clientId')}
+            withAsterisk
+            maxLength={255}
+            {...form.getInputProps('clientId')}
+          />
+          <Textarea
+            label={t('lti.form.deployments')}
+            description={t('lti.form.deploymentsHint')}
+            withAsterisk
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('deployments')}
+          />
+          <TextInput
+            label={t('lti.form.authLoginUrl')}
+            withAsterisk
+            {...form.getInputProps('authLoginUrl')}
+          />
+          <TextInput
+            label={t('lti.form.authTokenUrl')}
+            withAsterisk
+            {...form.getInputProps('authTokenUrl')}
+          />
+          <TextInput label={t('lti.form.keysetUrl')} withAsterisk {...form.getInputProps('keysetUrl')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('lti.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending} data-testid="lti-save">
+              {t('lti.form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
