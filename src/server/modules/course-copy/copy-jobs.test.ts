@@ -248,7 +248,11 @@ describe('failures', () => {
     }
     expect(await sectionsNamed('Flaky')).toHaveLength(0);
     const mails = await waitFor(async () => {
-      const rows = await t.db.select().from(mailOutbox).where(sql`${mailOutbox.text} like '%Flaky%'`);
+      const rows = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.text} like '%Flaky%'`)
+        .orderBy(mailOutbox.id);
       return rows.length ? rows : undefined;
     });
     expect(mails[0].subject).toBe('Your course copy request has finished: 0 of 1 created');
@@ -277,7 +281,11 @@ describe('failures', () => {
     expect(again.statuses[0]).toMatchObject({ status: 'succeeded', attempts: 4, reason: null });
     expect(await sectionsNamed('Flaky')).toHaveLength(1);
     const mailsAfter = await waitFor(async () => {
-      const rows = await t.db.select().from(mailOutbox).where(sql`${mailOutbox.text} like '%Flaky%'`);
+      const rows = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.text} like '%Flaky%'`)
+        .orderBy(mailOutbox.id);
       return rows.length === 2 ? rows : undefined;
     });
     expect(mailsAfter[1].subject).toBe('Your course copy request has finished: 1 of 1 created');
