@@ -27,6 +27,13 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Act-as (issue 18): the user this session acts as, in which institution, why, until when. */
+    actingUserId: integer('acting_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actingOrgId: integer('acting_org_id'),
+    actingReason: text('acting_reason'),
+    /** Writes allowed during act-as (a super admin's choice at start); read-only otherwise. */
+    actingAllowWrites: boolean('acting_allow_writes').notNull().default(false),
+    actingExpiresAt: timestamp('acting_expires_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -79,6 +86,8 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     requestId: text('request_id'),
+    /** Under act-as: the user acted as (actor_user_id is then the real, signed-in user). */
+    actingAsUserId: integer('acting_as_user_id'),
   },
   (t) => [
     index('audit_entity_idx').on(t.entityType, t.entityId),
