@@ -6,5 +6,6 @@ export * from './institutions';
 export * from './lms';
 export * from './platform';
 export * from './products';
+export * from './recycle-bin';
 export * from './sections';
 export * from './users';
