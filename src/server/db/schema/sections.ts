@@ -61,6 +61,11 @@ export const sections = pgTable(
     index('sections_inst_section_code_trgm')
       .using('gin', t.institutionId, t.sectionCode.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} is null`),
+    // The master and child list pages an institution's live masters by name: page and count read
+    // its masters only, not all of its sections.
+    index('sections_inst_masters_idx')
+      .on(t.institutionId, t.courseName, t.id)
+      .where(sql`${t.courseType} = 'parent' and ${t.deletedAt} is null`),
   ],
 );
 

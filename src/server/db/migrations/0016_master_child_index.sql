@@ -1,0 +1,1 @@
+CREATE INDEX "sections_inst_masters_idx" ON "sections" USING btree ("institution_id","course_name","id") WHERE "sections"."course_type" = 'parent' and "sections"."deleted_at" is null;
