@@ -137,7 +137,10 @@ export const lmsCoursePairings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pairings_inst_idx').on(t.institutionId),
+    // (institution, product): the per-offer pairing counts and the products an institution's
+    // pairings use are one probe each, not a pass over the institution's pairings (which grow with
+    // its courses); its leading column still serves lookups by institution alone.
+    index('pairings_inst_product_idx').on(t.institutionId, t.productId),
     index('pairings_product_idx').on(t.productId),
     /** One LMS course is paired at most once per institution and LMS integration. */
     uniqueIndex('pairings_course_uq').on(t.institutionId, t.integrationId, t.lmsCourseId),
