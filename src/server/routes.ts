@@ -18,6 +18,7 @@ import { productsRoutes } from './modules/products';
 import { offerRoutes } from './modules/offers';
 import { ltiConsoleRoutes, ltiProtocolRoutes } from './modules/lti';
 import { auditRoutes } from './modules/audit';
+import { recycleBinRoutes } from './modules/recycle-bin';
 
 /** Every feature's routes. A feature adds one line here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -41,4 +42,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(ltiConsoleRoutes);
   await app.register(ltiProtocolRoutes);
   await app.register(auditRoutes);
+  await app.register(recycleBinRoutes);
 }

@@ -83,6 +83,8 @@ export const ERROR_STATUS = {
   /** A change that would leave an institution without anyone holding CAN_CREATE_EDIT_ROLES. */
   'error.lastRoleEditor': 409,
   'error.notFound': 404,
+  /** A recycle-bin entry that is unknown, purged, already restored or of another institution. */
+  'error.recycleBinEntryNotFound': 404,
   /** One code per kind of thing a lookup can miss (see notFound() on the server). */
   'error.institutionNotFound': 404,
   'error.organizationNotFound': 404,
@@ -133,6 +135,12 @@ export const ERROR_STATUS = {
   'error.masterHasChildren': 409,
   /** A role name already used in the institution (spec §5). */
   'error.roleNameTaken': 409,
+  /** Restoring a removed role whose name another role of the institution has now; params name. */
+  'error.restoreRoleNameTaken': 409,
+  /** Restoring a child course whose master course is removed; params name. */
+  'error.restoreMasterRemoved': 409,
+  /** Restoring a course whose custom course id another live course has now; params id. */
+  'error.restoreCustomIdTaken': 409,
   /** Deleting or changing the institution's only role (spec §5). */
   'error.onlyRole': 409,
   /** A role saved by someone else since the form was loaded. */

@@ -95,6 +95,11 @@ const OWN_RULES = {
   copyCourses: (c: Capabilities) => !c.internalUser && has(c, 'CAN_COPY_EDIT_COURSES') && reaches(c),
   editCourses: (c: Capabilities) => !c.internalUser && has(c, 'CAN_COPY_EDIT_COURSES') && reaches(c),
   deleteCourses: (c: Capabilities) => !c.internalUser && has(c, 'CAN_DELETE_COURSES') && reaches(c),
+  /**
+   * The recycle bin (issue 18): whoever may remove one of the kinds it holds there; each entry
+   * also needs the rule of its own removal (deleteCourses for courses, editRoles for roles).
+   */
+  recycleBin: (c: Capabilities): boolean => OWN_RULES.deleteCourses(c) || OWN_RULES.editRoles(c),
   /** Upload and delete opt-out files (changes students' enrollments). */
   manageOptOut: (c: Capabilities) => !c.internalUser && has(c, 'CAN_ENROLL_STUDENTS') && reaches(c),
   /** ISReport, CSReport and census data downloads. */

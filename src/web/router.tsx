@@ -137,6 +137,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./features/audit/pages/AuditLogPage')),
               },
               {
+                // the recycle bin (issue 18): not a spec tab; the page itself checks recycleBin
+                path: 'recentlyRemoved',
+                lazy: page(() => import('./features/recycle-bin/pages/RecentlyRemovedPage')),
+              },
+              {
                 path: 'unauthorizedUser',
                 lazy: page(() => import('./features/auth/pages/UnauthorizedUserPage')),
               },

@@ -3,6 +3,7 @@ import { sendMailJob } from '../modules/mail';
 import { copyCourseDeadJob, copyCourseJob, copyDispatchJob } from '../modules/course-copy';
 import { sectionAlertsJob } from '../modules/alerts';
 import { applyImportJob, parseImportJob } from '../modules/bulk-accounts';
+import { recycleBinPurgeJob } from '../modules/recycle-bin';
 
 /** Every background job of the product. Features add theirs here. */
 export const ALL_JOBS: JobDefinition<any>[] = [
@@ -14,4 +15,5 @@ export const ALL_JOBS: JobDefinition<any>[] = [
   sectionAlertsJob,
   parseImportJob,
   applyImportJob,
+  recycleBinPurgeJob,
 ];

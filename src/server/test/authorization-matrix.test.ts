@@ -49,6 +49,8 @@ const AUDIENCES = {
   ltiConsole: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
   /** Audit log (issue 18): staff flags in any institution, CAN_CREATE_EDIT_ROLES holders in their own. */
   audit: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
+  /** Recycle bin (issue 18): whoever may remove courses or roles there (staff flags; the registrar at home). */
+  recycleBin: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
   /** EAD Admin (internal users): super and associate super admins see it. */
   internalUsersView: (p: Persona) => p === 'super' || p === 'associate',
   /** Only super admins change internal users and the Inclusive Access settings. */
@@ -578,6 +580,11 @@ const TABLE: Record<string, Row> = {
   'GET /api/lti/toolConfiguration': { who: 'ltiConsole', req: orgQ('/api/lti/toolConfiguration') },
   'GET /api/lti/canvasConfig': { who: 'ltiConsole', req: orgQ('/api/lti/canvasConfig') },
   'GET /api/audit': { who: 'audit', req: orgQ('/api/audit') },
+  'GET /api/recycle-bin': { who: 'recycleBin', req: orgQ('/api/recycle-bin') },
+  'POST /api/recycle-bin/restore': {
+    who: 'recycleBin',
+    req: (w, s) => ({ url: '/api/recycle-bin/restore', payload: { organizationId: w.inst[s].id, id: 1 } }),
+  },
   'GET /api/audit/export': { who: 'audit', req: orgQ('/api/audit/export') },
   'GET /api/export/organization/:id': {
     who: 'productsEdit',

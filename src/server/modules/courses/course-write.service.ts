@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { putInRecycleBin } from '../../lib/recycle-bin';
 import {
   instructorsOf,
   insertSection,
@@ -151,7 +152,10 @@ export async function editInstructors(db: Db, actor: Actor, body: EditInstructor
   };
 }
 
-/** DELETE delete: removes a section (kept for history, hidden everywhere). A master with children stays. */
+/**
+ * DELETE delete: removes a section (kept for history, hidden everywhere, in the recycle bin for
+ * RECYCLE_BIN_DAYS). A master with children stays.
+ */
 export async function deleteCourse(db: Db, actor: Actor, sectionId: number) {
   await db.transaction(async (tx) => {
     const section = await sectionSnapshot(tx, sectionId);
@@ -163,6 +167,14 @@ export async function deleteCourse(db: Db, actor: Actor, sectionId: number) {
       );
     }
     if (!(await softDeleteSection(tx, sectionId))) throw notFound('Course');
+    // hidden, not deleted: its instructors, enrollments and pairings stay; the bin entry lets it be restored
+    await putInRecycleBin(tx, actor, {
+      kind: 'section',
+      institutionId: section.institutionId,
+      entityId: sectionId,
+      name: section.courseName,
+      snapshot: { section },
+    });
     await audit(tx, actor, {
       action: 'course.delete',
       entityType: 'section',

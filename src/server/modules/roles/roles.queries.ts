@@ -96,6 +96,15 @@ export async function updateGroupVersioned(
   return row;
 }
 
+/** The member rows of a group, as stored (for the recycle bin). */
+export async function memberRowsOf(db: Db, groupId: number) {
+  return db
+    .select()
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(asc(groupMembers.userId));
+}
+
 export async function deleteGroup(db: Db, id: number) {
   await db.delete(groups).where(eq(groups.id, id));
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound, refusal } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { putInRecycleBin } from '../../lib/recycle-bin';
 import { assertRoleWithinRights, keepingRoleEditor } from './role-rights';
 import * as q from './roles.queries';
 import { assertGrantable, grantable, isUniqueViolation, roleOrNotFound, toRole } from './roles.rules';
@@ -185,9 +186,19 @@ export async function deleteRole(
   }
   let moved = 0;
   await db.transaction(async (tx) => {
+    const members = await q.memberRowsOf(tx, g.id);
     await keepingRoleEditor(tx, g.contextId, async () => {
       for (const [target, ids] of plan) moved += await q.setRole(tx, g.contextId, target, ids);
       await q.deleteGroup(tx, g.id);
+    });
+    const movedTo: Record<string, number> = {};
+    for (const [target, ids] of plan) for (const id of ids) movedTo[id] = target;
+    await putInRecycleBin(tx, actor, {
+      kind: 'role',
+      institutionId: g.contextId,
+      entityId: g.id,
+      name: g.name,
+      snapshot: { group: g, members, movedTo },
     });
     await audit(tx, actor, {
       action: 'role.delete',

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Divider, Tooltip } from '@mantine/core';
-import { IconHistory, IconLogout } from '@tabler/icons-react';
+import { IconHistory, IconLogout, IconRecycle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can, type TabKey } from '../../../shared/permissions';
@@ -41,6 +41,7 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
           onLogout={() => void onLogout()}
           loggingOut={logout.isPending}
           auditLog={can(capabilities, 'viewAudit')}
+          recycleBin={can(capabilities, 'recycleBin')}
         />
         <Link to="/institution" className={classes.brand}>
           {t('app.name')}
@@ -65,6 +66,20 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
                 data-testid="audit-link"
               >
                 <IconHistory size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {can(capabilities, 'recycleBin') && (
+            <Tooltip label={t('recycleBin.menuLink')}>
+              <ActionIcon
+                className={classes.desktopOnly}
+                component={Link}
+                to="/recentlyRemoved"
+                variant="subtle"
+                aria-label={t('recycleBin.menuLink')}
+                data-testid="recycle-bin-link"
+              >
+                <IconRecycle size={18} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>
           )}

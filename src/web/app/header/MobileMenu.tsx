@@ -16,13 +16,23 @@ interface Props {
   loggingOut: boolean;
   /** Show the audit log link (rule viewAudit). */
   auditLog?: boolean;
+  /** Show the recycle bin link (rule recycleBin). */
+  recycleBin?: boolean;
 }
 
 /**
  * Small screens (below Mantine's `sm` breakpoint): a burger opening a drawer with the tabs, help,
  * account, language and logout — the header row keeps only the brand, institution chooser and bell.
  */
-export function MobileMenu({ tabs, active, urls, onLogout, loggingOut, auditLog = false }: Props) {
+export function MobileMenu({
+  tabs,
+  active,
+  urls,
+  onLogout,
+  loggingOut,
+  auditLog = false,
+  recycleBin = false,
+}: Props) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -68,6 +78,11 @@ export function MobileMenu({ tabs, active, urls, onLogout, loggingOut, auditLog 
           {auditLog && (
             <Anchor component={Link} to="/auditLog" size="sm" data-testid="menu-audit-link">
               {t('audit.menuLink')}
+            </Anchor>
+          )}
+          {recycleBin && (
+            <Anchor component={Link} to="/recentlyRemoved" size="sm" data-testid="menu-recycle-bin-link">
+              {t('recycleBin.menuLink')}
             </Anchor>
           )}
           <Anchor href={urls.help} target="_blank" rel="noopener noreferrer" size="sm">

@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import type { CreateCourseResponse } from '../src/shared/contract/courses';
+import { apiCall, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { LANGUAGES } from './languages';
+
+const WAIT = { timeout: 15_000 };
+
+/** A catalog text with its {{placeholders}} filled in, as the page shows it. */
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
+
+/** MM/DD/YYYY of today + `days` (a course of the current period, so the default list shows it). */
+const usDate = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+};
+
+describe.each(LANGUAGES)('Recycle bin (registrar), in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`recycle-bin-${lang}`, { locale });
+  const texts = catalog.recycleBin;
+
+  it('a removed course is listed in Recently removed, restored, and back in the course list', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar', { path: '/institution' }))!;
+    await waitForShell(page);
+    const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
+    const name = `E2E bin ${lang} ${Date.now()}`;
+    const created = await apiCall<z.infer<typeof CreateCourseResponse>>(
+      token,
+      'POST',
+      '/api/courses/createCourse',
+      {
+        organizationId: orgId,
+        courseName: name,
+        startDate: usDate(-5),
+        endDate: usDate(60),
+        sectionCode: 'BIN-1',
+      },
+    );
+    const sectionId = created.course.sectionId;
+
+    // remove it from its page, as an administrator does
+    await page.goto(`/institution/courseDetail/${sectionId}`);
+    await waitForShell(page);
+    await page.getByTestId('remove-section').click();
+    await page.getByTestId('confirm-remove').click();
+    await page.waitForURL((url) => url.pathname === '/institution');
+
+    // the header link opens Recently removed: the course, who removed it, when
+    await page.getByTestId('recycle-bin-link').click();
+    await page.getByRole('heading', { name: texts.title, level: 1 }).waitFor();
+    const row = page.locator(`[data-testid="bin-row"][data-entity="${sectionId}"]`);
+    await row.waitFor(WAIT);
+    const cells = await row.getByRole('cell').allTextContents();
+    const me = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    expect(cells.slice(0, 4)).toEqual([texts.kinds.section, name, me.user.displayName, usDate(0)]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(RESULTS_DIR, `recycle-bin-${lang}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(RESULTS_DIR, `recycle-bin-${lang}-390.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Restore, behind a confirmation
+    await row.getByTestId('restore').click();
+    await page.getByText(fill(texts.confirm.title, { name })).waitFor();
+    await page.getByText(texts.confirm.section).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('confirm-restore').click();
+    await page.getByText(fill(texts.restored, { name })).first().waitFor(WAIT);
+    await row.waitFor({ state: 'detached', ...WAIT });
+
+    // back in the course list
+    await page.goto('/institution');
+    await waitForShell(page);
+    await page.getByTestId('course-search').fill(name);
+    await page.locator(`[data-testid="course-row"][data-section-id="${sectionId}"]`).waitFor(WAIT);
+    const res = await fetch(new URL(`/api/courses/details?sectionId=${sectionId}`, page.url()), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+  }, 180_000); // many page loads: room for a loaded shared machine
+});

@@ -1,0 +1,48 @@
+import type { Db } from '../db/client';
+import { recycleBin } from '../db/schema';
+
+/** What a removal puts in the recycle bin (issue 18): the rows it deleted or hid, as they were. */
+export type RecycleEntry =
+  | {
+      kind: 'section';
+      institutionId: number;
+      entityId: number;
+      name: string;
+      /** The section row before it was hidden (its instructors, enrollments and pairings stay in place). */
+      snapshot: { section: Record<string, unknown> };
+    }
+  | {
+      kind: 'role';
+      institutionId: number;
+      entityId: number;
+      name: string;
+      /**
+       * The group row, its member rows, and the role each member was moved to by the removal
+       * (userId → groupId), so a restore can move them back.
+       */
+      snapshot: {
+        group: Record<string, unknown>;
+        members: Record<string, unknown>[];
+        movedTo: Record<string, number>;
+      };
+    };
+
+/**
+ * Puts a removed thing in the recycle bin. Call it inside the transaction that removes it, so the
+ * entry exists exactly when the removal does. Modules call this rather than the recycle-bin module,
+ * which itself reads those modules to restore (no cycle).
+ */
+export async function putInRecycleBin(db: Db, actor: { userId: number | null } | null, entry: RecycleEntry) {
+  const [row] = await db
+    .insert(recycleBin)
+    .values({
+      kind: entry.kind,
+      institutionId: entry.institutionId,
+      entityId: entry.entityId,
+      name: entry.name,
+      removedBy: actor?.userId ?? null,
+      snapshot: entry.snapshot as never,
+    })
+    .returning({ id: recycleBin.id });
+  return row.id;
+}

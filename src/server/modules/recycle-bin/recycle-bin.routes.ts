@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  RecycleBinQuery,
+  RecycleBinResponse,
+  RestoreBody,
+  RestoreResponse,
+} from '../../../shared/contract/recycle-bin';
+import { actorOf } from '../../plugins/access';
+import { errorResponses } from '../../lib/error-responses';
+import { listBin, restoreEntry } from './recycle-bin.service';
+
+const tags = ['recycle-bin'];
+
+/** The recycle bin (issue 18): recently removed courses and roles of one institution, and their restore. */
+export async function recycleBinRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/recycle-bin', {
+    schema: {
+      tags,
+      description:
+        'Recently removed courses and roles of the institution that the caller may restore, most recent first.',
+      querystring: RecycleBinQuery,
+      response: { 200: RecycleBinResponse, ...errorResponses(401, 403, 404, 422) },
+    },
+    config: { access: { rule: 'recycleBin', org: 'query' } },
+    handler: (req) => listBin(req.server.db, actorOf(req), req.query),
+  });
+
+  r.post('/api/recycle-bin/restore', {
+    schema: {
+      tags,
+      description:
+        'Restores a removed course or role exactly as it was (same id, members moved back), or answers 409 with why it cannot.',
+      body: RestoreBody,
+      response: { 200: RestoreResponse, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    config: { access: { rule: 'recycleBin', org: 'body' } },
+    handler: (req) => restoreEntry(req.server.db, actorOf(req), req.body),
+  });
+}

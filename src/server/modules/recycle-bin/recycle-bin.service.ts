@@ -1,0 +1,234 @@
+import type {
+  RecycleBinQueryT,
+  RecycleBinResponseT,
+  RecycleKindT,
+  RestoreBodyT,
+  RestoreResponseT,
+} from '../../../shared/contract/recycle-bin';
+import { RECYCLE_BIN_DAYS } from '../../../shared/constants';
+import { can, type Rule } from '../../../shared/permissions';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { AppError, refusal } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import type { RecycleEntry } from '../../lib/recycle-bin';
+import { isUniqueViolation, keepingRoleEditor, ungrantable } from '../roles';
+import * as q from './recycle-bin.queries';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The rule that allowed each kind's removal, which restoring and seeing it need too. */
+const KIND_RULE: Record<RecycleKindT, Rule> = { section: 'deleteCourses', role: 'editRoles' };
+
+const entryNotFound = () =>
+  new AppError('error.recycleBinEntryNotFound', 'This item is no longer in the recycle bin.');
+
+const kindsFor = (actor: Actor, only?: RecycleKindT) =>
+  (Object.keys(KIND_RULE) as RecycleKindT[]).filter(
+    (k) => (only === undefined || k === only) && can(actor.caps, KIND_RULE[k]),
+  );
+
+/** GET recycle-bin: the institution's recently removed things the caller may restore. */
+export async function listBin(db: Db, actor: Actor, query: RecycleBinQueryT): Promise<RecycleBinResponseT> {
+  const kinds = kindsFor(actor, query.kind);
+  if (kinds.length === 0) return { entries: [], nextCursor: null };
+  const before = query.cursor === undefined ? undefined : Number(query.cursor);
+  if (before !== undefined && !(Number.isSafeInteger(before) && before > 0)) {
+    throw new AppError('error.validation', 'The cursor is not one this list gave.', {
+      cursor: 'Not a cursor of this list.',
+    });
+  }
+  const rows = await q.binPage(db, query.organizationId, kinds, before, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    entries: page.map((r) => ({
+      id: r.id,
+      kind: r.kind as RecycleKindT,
+      entityId: r.entityId,
+      name: r.name,
+      removedBy: r.removedBy,
+      removedByName: r.firstName === null ? null : `${r.firstName} ${r.lastName}`.trim(),
+      removedAt: r.removedAt.toISOString(),
+      purgeAt: new Date(r.removedAt.getTime() + RECYCLE_BIN_DAYS * DAY_MS).toISOString(),
+    })),
+    nextCursor: rows.length > query.limit ? String(page[page.length - 1].id) : null,
+  };
+}
+
+/** POST recycle-bin/restore: puts the removed thing back exactly, or answers why it cannot (409). */
+export async function restoreEntry(db: Db, actor: Actor, body: RestoreBodyT): Promise<RestoreResponseT> {
+  const entry = await q.findEntry(db, body.organizationId, body.id);
+  if (!entry) throw entryNotFound();
+  const kind = entry.kind as RecycleKindT;
+  const auditEntry = {
+    action: `${kind === 'section' ? 'course' : 'role'}.restore`,
+    entityType: kind,
+    entityId: entry.entityId,
+    institutionId: entry.institutionId,
+    after: { recycleBinId: entry.id },
+  };
+  if (!can(actor.caps, KIND_RULE[kind])) {
+    await audit(db, actor, { ...auditEntry, outcome: 'denied' });
+    throw new AppError('error.accessDenied', 'You do not have permission to do this.');
+  }
+  const snapshot = entry.snapshot as RecycleEntry['snapshot'];
+  if (kind === 'role') {
+    const group = (snapshot as Extract<RecycleEntry, { kind: 'role' }>['snapshot']).group;
+    const missing = ungrantable(actor, (group.permissions as string[]) ?? []);
+    if (missing.length > 0) {
+      await audit(db, actor, { ...auditEntry, outcome: 'denied' });
+      throw refusal(
+        'error.cannotGrant',
+        `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
+        { missing: missing.join(', ') },
+      );
+    }
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const taken = await q.takeEntry(tx, entry.id);
+      if (!taken) throw entryNotFound();
+      const result =
+        kind === 'section'
+          ? await restoreSection(tx, entry)
+          : await restoreRole(tx, entry, snapshot as Extract<RecycleEntry, { kind: 'role' }>['snapshot']);
+      await audit(tx, actor, {
+        ...auditEntry,
+        after: {
+          recycleBinId: entry.id,
+          membersBack: result.membersBack,
+          membersNotBack: result.membersNotBack,
+        },
+      });
+      return result;
+    });
+  } catch (err) {
+    if (kind === 'role' && isUniqueViolation(err)) throw roleNameTaken(entry.name);
+    throw err;
+  }
+}
+
+const roleNameTaken = (name: string) =>
+  refusal(
+    'error.restoreRoleNameTaken',
+    `A role named "${name}" exists now. Rename or remove it, then restore this one.`,
+    { name },
+  );
+
+async function restoreSection(tx: Db, entry: q.BinRow): Promise<RestoreResponseT> {
+  const section = await q.sectionRow(tx, entry.entityId);
+  if (!section || section.deletedAt === null) throw entryNotFound();
+  if (section.parentSectionId !== null) {
+    const master = await q.sectionRow(tx, section.parentSectionId);
+    if (master && master.deletedAt !== null) {
+      throw refusal(
+        'error.restoreMasterRemoved',
+        `The master course "${master.courseName}" of this child course is removed. Restore it first.`,
+        { name: master.courseName },
+      );
+    }
+  }
+  if (section.customCourseId && section.lmsKind) {
+    const other = await q.liveSectionWithCustomId(
+      tx,
+      section.institutionId,
+      section.lmsKind,
+      section.customCourseId,
+      section.id,
+    );
+    if (other) {
+      throw refusal(
+        'error.restoreCustomIdTaken',
+        `Another course now has the custom course id ${section.customCourseId}.`,
+        { id: section.customCourseId },
+      );
+    }
+  }
+  if (!(await q.unhideSection(tx, section.id))) throw entryNotFound();
+  return {
+    kind: 'section',
+    entityId: section.id,
+    name: section.courseName,
+    membersBack: 0,
+    membersNotBack: 0,
+  };
+}
+
+type RoleSnapshot = Extract<RecycleEntry, { kind: 'role' }>['snapshot'];
+
+const asDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : undefined);
+
+async function restoreRole(tx: Db, entry: q.BinRow, snap: RoleSnapshot): Promise<RestoreResponseT> {
+  const g = snap.group as {
+    id: number;
+    contextId: number;
+    contextType: string;
+    name: string;
+    permissions: string[];
+    externalId: string | null;
+    isInternal: boolean;
+    version: number;
+    createdAt: string;
+    updatedAt: string;
+  };
+  if (await q.roleNameTaken(tx, entry.institutionId, g.name)) throw roleNameTaken(g.name);
+  if (await q.groupExists(tx, g.id)) throw entryNotFound();
+  const members = snap.members as { userId: number; memberType: string; createdAt: string }[];
+  const alive = await q.existingUserIds(
+    tx,
+    members.map((m) => m.userId),
+  );
+  let back = 0;
+  await keepingRoleEditor(tx, entry.institutionId, async () => {
+    await q.insertGroupRow(tx, {
+      id: g.id,
+      contextId: g.contextId,
+      contextType: g.contextType,
+      name: g.name,
+      permissions: g.permissions,
+      externalId: g.externalId,
+      isInternal: g.isInternal,
+      version: g.version,
+      createdAt: asDate(g.createdAt),
+      updatedAt: asDate(g.updatedAt),
+    });
+    for (const m of members) {
+      if (!alive.has(m.userId)) continue;
+      const target = snap.movedTo[String(m.userId)];
+      // moved by the removal: back only if they still hold the role they were moved to
+      if (target !== undefined && !(await q.dropMembership(tx, target, m.userId))) continue;
+      await q.insertMemberRow(tx, {
+        groupId: g.id,
+        userId: m.userId,
+        memberType: m.memberType,
+        createdAt: asDate(m.createdAt),
+      });
+      back++;
+    }
+  });
+  return {
+    kind: 'role',
+    entityId: g.id,
+    name: g.name,
+    membersBack: back,
+    membersNotBack: members.length - back,
+  };
+}
+
+/** The scheduled purge: entries older than RECYCLE_BIN_DAYS leave the bin for good (audited, by the system). */
+export async function purgeBin(db: Db, now = new Date()) {
+  const cutoff = new Date(now.getTime() - RECYCLE_BIN_DAYS * DAY_MS);
+  return db.transaction(async (tx) => {
+    const purged = await q.purgeBefore(tx, cutoff);
+    for (const p of purged) {
+      await audit(tx, null, {
+        action: 'recycleBin.purge',
+        entityType: p.kind,
+        entityId: p.entityId,
+        institutionId: p.institutionId,
+        before: { recycleBinId: p.id, name: p.name },
+      });
+    }
+    return purged.length;
+  });
+}

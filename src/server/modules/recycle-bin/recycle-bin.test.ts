@@ -1,0 +1,345 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  enrollments,
+  groupMembers,
+  groups,
+  recycleBin,
+  sectionInstructors,
+  sections,
+} from '../../db/schema';
+import { createCourseScenario, createSection, createStaff } from '../../test/course-fixtures';
+import { bearer, createRole, login } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { recycleBinPurgeJob } from '.';
+
+let t: TestApp;
+let s: Awaited<ReturnType<typeof createCourseScenario>>;
+const tok: Record<string, string> = {};
+
+const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
+const send = (who: string, method: 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(tok[who]), payload });
+const restore = (who: string, organizationId: number, id: number | string) =>
+  send(who, 'POST', '/api/recycle-bin/restore', { organizationId, id });
+const binOf = async (orgId: number, who = 'rreg') => {
+  const res = await get(who, `/api/recycle-bin?organizationId=${orgId}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().entries as { id: number; kind: string; entityId: number; name: string }[];
+};
+const entryFor = async (kind: string, entityId: number) => {
+  const [row] = await t.db
+    .select()
+    .from(recycleBin)
+    .where(and(eq(recycleBin.kind, kind), eq(recycleBin.entityId, entityId)));
+  return row;
+};
+const sectionOf = async (id: number) => (await t.db.select().from(sections).where(eq(sections.id, id)))[0];
+const peopleOf = async (sectionId: number) => ({
+  instructors: await t.db
+    .select()
+    .from(sectionInstructors)
+    .where(eq(sectionInstructors.sectionId, sectionId))
+    .orderBy(asc(sectionInstructors.userId)),
+  enrollments: await t.db
+    .select()
+    .from(enrollments)
+    .where(eq(enrollments.sectionId, sectionId))
+    .orderBy(asc(enrollments.id)),
+});
+const auditCount = async (action: string, outcome = 'ok') =>
+  (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.outcome, outcome)))
+  ).length;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await createCourseScenario(t.db, t.app.config.internalGroupId, 'r');
+  for (const who of ['rreg', 'rviewer', 'rother', 'rboss']) tok[who] = await login(t.app, who);
+});
+afterAll(() => t.close());
+
+describe('recycle bin: courses', () => {
+  it('a removed course is listed with who removed it; restore brings it back with its people', async () => {
+    const beforeRow = await sectionOf(s.child.id);
+    const people = await peopleOf(s.child.id);
+    expect(people.instructors.length).toBe(2);
+    expect(people.enrollments.length).toBe(1);
+
+    const del = await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${s.child.id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json().message).toBe('Course successfully deleted');
+    expect((await get('rreg', `/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(404);
+
+    const listed = await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}`);
+    expect(listed.statusCode).toBe(200);
+    const [entry] = listed.json().entries;
+    expect(entry).toMatchObject({
+      kind: 'section',
+      entityId: s.child.id,
+      name: 'Biology 101-001',
+      removedBy: s.w.reg.id,
+      removedByName: 'rreg Tester',
+    });
+    const days = (Date.parse(entry.purgeAt) - Date.parse(entry.removedAt)) / 86_400_000;
+    expect(days).toBe(30);
+
+    const res = await restore('rreg', s.w.a.id, entry.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'section', entityId: s.child.id, name: 'Biology 101-001' });
+    const after = await sectionOf(s.child.id);
+    expect(after.deletedAt).toBeNull();
+    const { version: v0, updatedAt: _u0, deletedAt: _d0, ...same0 } = beforeRow;
+    const { version: v1, updatedAt: _u1, deletedAt: _d1, ...same1 } = after;
+    expect(same1).toEqual(same0);
+    expect(v1).toBeGreaterThan(v0);
+    expect(await peopleOf(s.child.id)).toEqual(people);
+    expect((await get('rreg', `/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(200);
+    expect(await entryFor('section', s.child.id)).toBeUndefined();
+    expect(await auditCount('course.restore')).toBe(1);
+    // a second restore of the same entry
+    const again = await restore('rreg', s.w.a.id, entry.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('error.recycleBinEntryNotFound');
+  });
+
+  it('refuses other institutions, users without the right and bad input; nothing changes', async () => {
+    expect((await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${s.solo.id}`)).statusCode).toBe(200);
+    const entry = await entryFor('section', s.solo.id);
+    const auditRows = (await t.db.select().from(auditLog)).length;
+
+    // administrator of B: A's bin is another institution's (403); via B the entry is unknown (404)
+    expect((await get('rother', `/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    const foreign = await restore('rother', s.w.a.id, entry.id);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('error.accessDenied');
+    const viaB = await restore('rother', s.w.b.id, entry.id);
+    expect(viaB.statusCode).toBe(404);
+    expect(viaB.json().message).toBe('error.recycleBinEntryNotFound');
+    expect(await binOf(s.w.b.id, 'rother')).toEqual([]);
+    // a member without CAN_DELETE_COURSES or CAN_CREATE_EDIT_ROLES
+    expect((await get('rviewer', `/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    expect((await restore('rviewer', s.w.a.id, entry.id)).statusCode).toBe(403);
+    // bad input
+    expect((await restore('rreg', s.w.a.id, 'x')).statusCode).toBe(422);
+    expect((await restore('rreg', s.w.a.id, 999_999)).statusCode).toBe(404);
+    expect(
+      (await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&kind=membership`)).statusCode,
+    ).toBe(422);
+    expect((await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&cursor=abc`)).statusCode).toBe(
+      422,
+    );
+
+    expect(await entryFor('section', s.solo.id)).toEqual(entry);
+    expect((await sectionOf(s.solo.id)).deletedAt).not.toBeNull();
+    expect(await auditCount('course.restore')).toBe(1);
+    // the refused writes are audited (denied), nothing else
+    const written = await t.db.select().from(auditLog);
+    expect(written.slice(auditRows).every((r) => r.outcome === 'denied')).toBe(true);
+
+    // the super admin may restore in any institution
+    expect((await restore('rboss', s.w.a.id, entry.id)).statusCode).toBe(200);
+    expect((await sectionOf(s.solo.id)).deletedAt).toBeNull();
+  });
+
+  it('a child course waits for its master; a taken custom course id is explained (409, nothing changes)', async () => {
+    expect((await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${s.child.id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${s.master.id}`)).statusCode).toBe(
+      200,
+    );
+    const childEntry = await entryFor('section', s.child.id);
+    const refused = await restore('rreg', s.w.a.id, childEntry.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('error.restoreMasterRemoved');
+    expect(refused.json().params).toEqual({ name: 'Biology (Master)' });
+    expect((await sectionOf(s.child.id)).deletedAt).not.toBeNull();
+    expect(await entryFor('section', s.child.id)).toEqual(childEntry);
+
+    const masterEntry = await entryFor('section', s.master.id);
+    expect((await restore('rreg', s.w.a.id, masterEntry.id)).statusCode).toBe(200);
+    expect((await restore('rreg', s.w.a.id, childEntry.id)).statusCode).toBe(200);
+
+    const lms = await createSection(t.db, {
+      institutionId: s.w.a.id,
+      courseName: 'Canvas course',
+      customCourseId: 'cv-1',
+      lmsKind: 'canvas',
+    });
+    expect((await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${lms.id}`)).statusCode).toBe(200);
+    await createSection(t.db, {
+      institutionId: s.w.a.id,
+      courseName: 'Newer',
+      customCourseId: 'cv-1',
+      lmsKind: 'canvas',
+    });
+    const lmsEntry = await entryFor('section', lms.id);
+    const taken = await restore('rreg', s.w.a.id, lmsEntry.id);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('error.restoreCustomIdTaken');
+    expect((await sectionOf(lms.id)).deletedAt).not.toBeNull();
+    expect(await entryFor('section', lms.id)).toEqual(lmsEntry);
+  });
+});
+
+describe('recycle bin: roles', () => {
+  it('a removed role comes back with the same id, rows and members; its members leave the role they were moved to', async () => {
+    const u1 = await createStaff(t.db, s.w.a.id, 'rgrader1');
+    const u2 = await createStaff(t.db, s.w.a.id, 'rgrader2');
+    const graders = await createRole(
+      t.db,
+      s.w.a.id,
+      'Graders',
+      ['CAN_ACCESS_ADMIN_DASHBOARD'],
+      [u1.id, u2.id],
+    );
+    const helpers = await createRole(t.db, s.w.a.id, 'Helpers', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
+    const groupBefore = (await t.db.select().from(groups).where(eq(groups.id, graders.id)))[0];
+    const membersBefore = await t.db
+      .select()
+      .from(groupMembers)
+      .where(eq(groupMembers.groupId, graders.id))
+      .orderBy(asc(groupMembers.userId));
+
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/groupAuth/group?groupId=${graders.id}`,
+      headers: bearer(tok.rreg),
+      payload: { reassignAllTo: helpers.id },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().description).toBe('Role deleted successfully.');
+    expect(await t.db.select().from(groups).where(eq(groups.id, graders.id))).toEqual([]);
+    const entry = await entryFor('role', graders.id);
+    expect(entry.name).toBe('Graders');
+    expect((await binOf(s.w.a.id)).some((e) => e.id === entry.id && e.kind === 'role')).toBe(true);
+
+    const res = await restore('rreg', s.w.a.id, entry.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      kind: 'role',
+      entityId: graders.id,
+      name: 'Graders',
+      membersBack: 2,
+      membersNotBack: 0,
+    });
+    expect((await t.db.select().from(groups).where(eq(groups.id, graders.id)))[0]).toEqual(groupBefore);
+    expect(
+      await t.db
+        .select()
+        .from(groupMembers)
+        .where(eq(groupMembers.groupId, graders.id))
+        .orderBy(asc(groupMembers.userId)),
+    ).toEqual(membersBefore);
+    expect(await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, helpers.id))).toEqual([]);
+    expect(await auditCount('role.restore')).toBe(1);
+  });
+
+  it('a role whose name is taken now is explained (409) and nothing changes', async () => {
+    const u = await createStaff(t.db, s.w.a.id, 'rmarker');
+    const markers = await createRole(t.db, s.w.a.id, 'Markers', ['CAN_ACCESS_ADMIN_DASHBOARD'], [u.id]);
+    const others = await createRole(t.db, s.w.a.id, 'Others', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/groupAuth/group?groupId=${markers.id}`,
+      headers: bearer(tok.rreg),
+      payload: { reassignAllTo: others.id },
+    });
+    expect(del.statusCode).toBe(200);
+    const again = await createRole(t.db, s.w.a.id, 'MARKERS', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
+    const entry = await entryFor('role', markers.id);
+    const res = await restore('rreg', s.w.a.id, entry.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('error.restoreRoleNameTaken');
+    expect(res.json().params).toEqual({ name: 'Markers' });
+    expect(await t.db.select().from(groups).where(eq(groups.id, markers.id))).toEqual([]);
+    expect(
+      (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, others.id))).map(
+        (m) => m.userId,
+      ),
+    ).toEqual([u.id]);
+    expect(await entryFor('role', markers.id)).toEqual(entry);
+    expect(await auditCount('role.restore')).toBe(1);
+    // once the other role is renamed, the restore goes through
+    await t.db.update(groups).set({ name: 'Markers (new)' }).where(eq(groups.id, again.id));
+    expect((await restore('rreg', s.w.a.id, entry.id)).statusCode).toBe(200);
+  });
+});
+
+describe('recycle bin: each entry needs the right of its own removal', () => {
+  it('a course remover without CAN_CREATE_EDIT_ROLES sees no roles and may not restore one (403, audited)', async () => {
+    const clerk = await createStaff(t.db, s.w.a.id, 'rcourses');
+    await createRole(
+      t.db,
+      s.w.a.id,
+      'Course removers',
+      ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_DELETE_COURSES'],
+      [clerk.id],
+    );
+    tok.rcourses = await login(t.app, 'rcourses');
+    const tutors = await createRole(t.db, s.w.a.id, 'Tutors', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/groupAuth/group?groupId=${tutors.id}`,
+      headers: bearer(tok.rreg),
+    });
+    expect(del.statusCode).toBe(200);
+    const entry = await entryFor('role', tutors.id);
+
+    const seen = await binOf(s.w.a.id, 'rcourses');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((e) => e.kind === 'section')).toBe(true);
+    const denied = await auditCount('role.restore', 'denied');
+    const res = await restore('rcourses', s.w.a.id, entry.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('error.accessDenied');
+    expect(await auditCount('role.restore', 'denied')).toBe(denied + 1);
+    expect(await t.db.select().from(groups).where(eq(groups.id, tutors.id))).toEqual([]);
+    expect(await entryFor('role', tutors.id)).toEqual(entry);
+  });
+});
+
+describe('recycle bin: purge', () => {
+  it('the scheduled job purges entries older than 30 days and audits it; newer ones stay', async () => {
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const recent = new Date(Date.now() - 29 * 86_400_000);
+    const [a] = await t.db
+      .insert(recycleBin)
+      .values({
+        kind: 'role',
+        institutionId: s.w.a.id,
+        entityId: 900_001,
+        name: 'Old',
+        removedAt: old,
+        snapshot: {},
+      })
+      .returning();
+    const [b] = await t.db
+      .insert(recycleBin)
+      .values({
+        kind: 'role',
+        institutionId: s.w.a.id,
+        entityId: 900_002,
+        name: 'Recent',
+        removedAt: recent,
+        snapshot: {},
+      })
+      .returning();
+    const log = { info: () => {} } as never;
+    await recycleBinPurgeJob.handler(
+      {},
+      { db: t.db, config: t.app.config, jobs: null as never, log },
+      null as never,
+    );
+    expect(await t.db.select().from(recycleBin).where(eq(recycleBin.id, a.id))).toEqual([]);
+    expect((await t.db.select().from(recycleBin).where(eq(recycleBin.id, b.id))).length).toBe(1);
+    const purged = await t.db.select().from(auditLog).where(eq(auditLog.action, 'recycleBin.purge'));
+    expect(purged.map((r) => r.entityId)).toEqual(['900001']);
+    expect(recycleBinPurgeJob.cron).toBeTruthy();
+  });
+});
