@@ -18,6 +18,7 @@ import { productsRoutes } from './modules/products';
 import { offerRoutes } from './modules/offers';
 import { ltiConsoleRoutes, ltiProtocolRoutes } from './modules/lti';
 import { auditRoutes } from './modules/audit';
+import { actAsRoutes } from './modules/act-as';
 import { recycleBinRoutes } from './modules/recycle-bin';
 
 /** Every feature's routes. A feature adds one line here. */
@@ -42,5 +43,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(ltiConsoleRoutes);
   await app.register(ltiProtocolRoutes);
   await app.register(auditRoutes);
+  await app.register(actAsRoutes);
   await app.register(recycleBinRoutes);
 }

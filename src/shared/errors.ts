@@ -80,6 +80,18 @@ export const ERROR_STATUS = {
   'error.copyOfOtherInstitution': 403,
   /** A bulk import previewed for someone who has since lost the right to create users there. */
   'error.noLongerCreateUsers': 403,
+  /** A write while acting as another user in read-only mode (issue 18). */
+  'error.actAsReadOnly': 403,
+  /** Acting as a super admin, or as someone holding a staff flag the caller lacks; params username. */
+  'error.actAsTargetRefused': 403,
+  /** Starting act-as while acting as someone already (issue 18). */
+  'error.actAsNested': 409,
+  /** Allowing writes during act-as without being a super admin. */
+  'error.actAsWritesSuperOnly': 403,
+  /** A call under act-as that touches another institution than the one acted in. */
+  'error.actAsOtherInstitution': 403,
+  /** Acting as a user who is not a member of the chosen institution, or as oneself; params username. */
+  'error.actAsNotMember': 422,
   /** A change that would leave an institution without anyone holding CAN_CREATE_EDIT_ROLES. */
   'error.lastRoleEditor': 409,
   'error.notFound': 404,

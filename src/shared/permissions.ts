@@ -110,6 +110,8 @@ const OWN_RULES = {
    * CAN_CREATE_EDIT_ROLES in their own institutions.
    */
   viewAudit: (c: Capabilities) => anyFlag(c) || (has(c, 'CAN_CREATE_EDIT_ROLES') && c.member),
+  /** Act-as for support (issue 18): super admins and nasupport holders, in any institution. */
+  actAs: (c: Capabilities) => c.superAdmin || c.nasupport,
 } satisfies Record<string, (c: Capabilities) => boolean>;
 export type Rule = keyof typeof OWN_RULES;
 

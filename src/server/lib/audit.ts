@@ -11,14 +11,19 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Writes one audit row. Call it inside the transaction that makes the change. */
+/**
+ * Writes one audit row. Call it inside the transaction that makes the change. Under act-as the row
+ * names the signed-in support user as actor and the acted-as user in `actingAsUserId`.
+ */
 export async function audit(
   db: Db,
-  actor: { userId: number | null; requestId?: string | null } | null,
+  actor: { userId: number | null; requestId?: string | null; realUserId?: number } | null,
   entry: AuditEntry,
 ) {
+  const acting = actor?.realUserId != null;
   await db.insert(auditLog).values({
-    actorUserId: actor?.userId ?? null,
+    actorUserId: acting ? actor.realUserId : (actor?.userId ?? null),
+    actingAsUserId: acting ? actor.userId : null,
     requestId: actor?.requestId ?? null,
     action: entry.action,
     entityType: entry.entityType,

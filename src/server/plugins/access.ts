@@ -5,7 +5,7 @@ import type { Actor } from '../lib/actor';
 import { AppError, accessDenied } from '../lib/app-error';
 import { audit } from '../lib/audit';
 import { capabilities } from '../lib/capabilities';
-import { authenticate, type SessionUser } from '../modules/auth';
+import { type ActingAs, authenticate, type SessionUser } from '../modules/auth';
 
 export { type EntityKind, entityOrg } from './entity-org';
 
@@ -24,6 +24,11 @@ export type OrgSource =
 export interface RouteAccess {
   rule: Rule | 'public';
   org: OrgSource;
+  /**
+   * Under act-as (issue 18): 'exempt' lets a write through a read-only act-as (stop, refresh,
+   * logout); 'start' refuses the call as nesting.
+   */
+  actAs?: 'exempt' | 'start';
 }
 
 declare module 'fastify' {
@@ -89,6 +94,7 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
       request.server.config.internalGroupId,
     );
     const actor: Actor = {
+      ...(session.acting ? { realUserId: session.acting.realUser.id } : {}),
       userId: session.user.id,
       username: session.user.username,
       superAdmin: session.user.superAdmin,
@@ -101,8 +107,10 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
       requestId: request.id,
     };
     request.actor = actor;
+    if (session.acting) refuseUnderActAs(request, access, organizationId, session.acting);
     if (!can(caps, access.rule)) {
-      if (MUTATING.has(request.method)) {
+      // under act-as the onSend hook below writes the request's one audit row
+      if (MUTATING.has(request.method) && !session.acting) {
         await audit(request.server.db, actor, {
           action: `${request.method} ${url}`,
           entityType: 'route',
@@ -114,6 +122,56 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
       throw accessDenied();
     }
   });
+
+  // Act-as (issue 18): every request under act-as leaves one audit row naming both identities,
+  // written before the answer leaves (so a client that reads the log next finds it).
+  app.addHook('onSend', async (request, reply) => {
+    const acting = request.authSession?.acting;
+    if (!acting) return;
+    const status = reply.statusCode;
+    try {
+      await audit(
+        request.server.db,
+        { userId: request.authSession!.user.id, realUserId: acting.realUser.id, requestId: request.id },
+        {
+          action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          entityType: 'actAs.request',
+          entityId: request.url.slice(0, 500),
+          institutionId: request.actor?.organizationId ?? acting.organizationId,
+          outcome: status < 400 ? 'ok' : status === 401 || status === 403 ? 'denied' : 'failed',
+        },
+      );
+    } catch (err) {
+      request.log.error({ err }, 'act-as audit row not written');
+    }
+  });
+}
+
+/**
+ * The limits of act-as: no nesting, only the institution acted in, and no writes unless a super
+ * admin allowed them at start (stop, refresh and logout always pass).
+ */
+function refuseUnderActAs(
+  request: FastifyRequest,
+  access: RouteAccess,
+  organizationId: number | undefined,
+  acting: ActingAs,
+) {
+  if (access.actAs === 'start') {
+    throw new AppError('error.actAsNested', 'You are already acting as another user. Stop first.');
+  }
+  if (organizationId !== undefined && organizationId !== acting.organizationId) {
+    throw new AppError(
+      'error.actAsOtherInstitution',
+      'While acting as another user, only the institution you act in can be reached.',
+    );
+  }
+  if (MUTATING.has(request.method) && !acting.allowWrites && access.actAs !== 'exempt') {
+    throw new AppError(
+      'error.actAsReadOnly',
+      'You are acting as another user in read-only mode: changes are not allowed.',
+    );
+  }
 }
 
 /** The route's declaration; null for routes outside the access rules (non-/api, the docs viewer). */

@@ -51,6 +51,8 @@ const AUDIENCES = {
   audit: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
   /** Recycle bin (issue 18): whoever may remove courses or roles there (staff flags; the registrar at home). */
   recycleBin: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
+  /** Act-as for support (issue 18): super admins and nasupport holders, any institution. */
+  actAs: (p: Persona) => p === 'super' || p === 'support',
   /** EAD Admin (internal users): super and associate super admins see it. */
   internalUsersView: (p: Persona) => p === 'super' || p === 'associate',
   /** Only super admins change internal users and the Inclusive Access settings. */
@@ -586,6 +588,20 @@ const TABLE: Record<string, Row> = {
     req: (w, s) => ({ url: '/api/recycle-bin/restore', payload: { organizationId: w.inst[s].id, id: 1 } }),
   },
   'GET /api/audit/export': { who: 'audit', req: orgQ('/api/audit/export') },
+  // a member of the other institution: allowed callers get 422, so no persona's session starts acting
+  'POST /api/act-as/start': {
+    who: 'actAs',
+    req: (w, s) => ({
+      url: '/api/act-as/start',
+      payload: {
+        organizationId: w.inst[s].id,
+        userId: w.user[s === 'own' ? 'foreign' : 'own'].id,
+        reason: 'Matrix',
+      },
+    }),
+  },
+  'POST /api/act-as/stop': { who: 'signedIn', req: none('/api/act-as/stop') },
+  'GET /api/act-as/candidates': { who: 'actAs', req: orgQ('/api/act-as/candidates') },
   'GET /api/export/organization/:id': {
     who: 'productsEdit',
     req: (w, s) => ({ url: `/api/export/organization/${w.products[s].organizationId}` }),

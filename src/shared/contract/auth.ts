@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActAsState } from './act-as';
 import { CapabilitiesSchema } from './capabilities';
 import { text } from './common';
 
@@ -71,6 +72,9 @@ export const SessionResponse = z.object({
       'Capabilities per institution the user belongs to, keyed by orgId; `default` when none chosen.',
     ),
   plaUrls: PlaUrls.describe('Environment links (help, terms, privacy, account, console).'),
+  actAs: ActAsState.nullable().describe(
+    'Act-as in progress (issue 18): the profile, flags and permissions above are then those of the acted-as user.',
+  ),
 });
 
 /** Public app configuration: environment and its links. */

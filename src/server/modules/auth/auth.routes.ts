@@ -30,7 +30,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post('/api/auth/refresh', {
     schema: { tags: ['auth'], response: { 200: RefreshResponse, ...errors } },
-    config: { access: { rule: 'authenticated', org: 'none' } },
+    config: { access: { rule: 'authenticated', org: 'none', actAs: 'exempt' } },
     handler: (req) => {
       const s = req.authSession!;
       return refresh(req.server.db, { sessionId: s.sessionId, token: s.token, userId: s.user.id });
@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post('/api/auth/logout', {
     schema: { tags: ['auth'], response: { 200: OkResponse, ...errors } },
-    config: { access: { rule: 'authenticated', org: 'none' } },
+    config: { access: { rule: 'authenticated', org: 'none', actAs: 'exempt' } },
     handler: async (req) => {
       await logout(req.server.db, actorOf(req));
       return { status: 'OK' as const };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { verifyPassword } from '../../lib/passwords';
+import { resolveActing } from './acting';
 import * as q from './auth.queries';
 import { throttleLogin } from './login-limits';
 
@@ -61,7 +62,16 @@ export async function authenticate(db: Db, token: string | undefined) {
     await q.touchSession(db, row.session.id, now);
     lastSeenAt = now;
   }
-  return { sessionId: row.session.id, user: row.user, token, expiresAt: expiry(lastSeenAt) };
+  // act-as (issue 18): the request's user is the acted-as one; the real user stays in `acting`
+  const resolved =
+    row.session.actingUserId == null ? null : await resolveActing(db, row.session, row.user, now);
+  return {
+    sessionId: row.session.id,
+    user: resolved?.user ?? row.user,
+    acting: resolved?.acting ?? null,
+    token,
+    expiresAt: expiry(lastSeenAt),
+  };
 }
 
 /** Extends the session now (the SPA calls it every 25 minutes). */

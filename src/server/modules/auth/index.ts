@@ -7,3 +7,5 @@ export {
   recordFailedAttempt,
   type SessionUser,
 } from './auth.service';
+export { type ActingAs, endActing, mayActAs } from './acting';
+export { actAsState } from './session.service';

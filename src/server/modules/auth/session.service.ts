@@ -3,12 +3,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { capabilities } from '../../lib/capabilities';
 import { institutionIdsOfUser, institutionSummaries } from '../institutions';
+import type { ActingAs } from './acting';
 import type { SessionUser } from './auth.service';
 
 /** Session and app data of spec §3: token, userId, userPermissions, plaUrls, sessionId, flags, institutions. */
 export async function sessionData(db: Db, config: Config, session: SessionUser) {
-  const { user } = session;
-  const ids = await institutionIdsOfUser(db, user.id);
+  const { user, acting } = session;
+  // under act-as only the institution acted in
+  const ids = acting ? [acting.organizationId] : await institutionIdsOfUser(db, user.id);
   const institutions = await institutionSummaries(db, ids);
   const userPermissions: Record<string, Capabilities> = {};
   userPermissions.default = await capabilities(db, user, undefined, config.internalGroupId);
@@ -35,6 +37,25 @@ export async function sessionData(db: Db, config: Config, session: SessionUser) 
     institutions,
     userPermissions,
     plaUrls: config.urls,
+    actAs: acting ? actAsState(session.user, acting) : null,
+  };
+}
+
+/** The act-as state the header banner shows. */
+export function actAsState(user: SessionUser['user'], acting: ActingAs) {
+  const name = (u: { firstName: string; lastName: string; username: string }) =>
+    `${u.firstName} ${u.lastName}`.trim() || u.username;
+  return {
+    userId: user.id,
+    username: user.username,
+    displayName: name(user),
+    organizationId: acting.organizationId,
+    institutionName: acting.institutionName,
+    realUserId: acting.realUser.id,
+    realDisplayName: name(acting.realUser),
+    reason: acting.reason,
+    allowWrites: acting.allowWrites,
+    expiresAt: acting.expiresAt.toISOString(),
   };
 }
 
