@@ -11,9 +11,12 @@
  * SCALE_PG=1,10,50 and SCALE_PGLITE=1,10 choose the scales (empty: none); SCALE_CALLS the timed
  * calls per figure (default 40, after 5 warm-up calls). SCALE_EXPLAIN=1 prints, on PostgreSQL, the
  * sequential scans in EXPLAIN ANALYZE of every statement each call runs, and its slowest statement.
+ * BENCH_SCALE_FIXED=1 names the registrar's second institution, seeded at its scale-1 size at every
+ * scale (seedDemo's steadyInstitutions): the institution stays the same and only the rest of the
+ * world grows, so the ratio between scales is the cost of the rest of the database alone.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
@@ -21,6 +24,7 @@ import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { ensureInternalGroup } from '../src/server/db/internal-group';
 import { seedDemo } from '../src/server/db/seed';
+import { ORGANIZATIONS } from '../src/server/db/seed/world-data';
 import { bearer, login } from '../src/server/test/fixtures';
 import { PG_URL, percentiles } from './databases';
 
@@ -42,6 +46,12 @@ const scalesOf = (v: string | undefined, d: string) =>
 const PG_SCALES = scalesOf(process.env.SCALE_PG, '1,10,50');
 const PGLITE_SCALES = scalesOf(process.env.SCALE_PGLITE, '1,10');
 const INTERNAL_GROUP = 'ead-internal-dev';
+/**
+ * The registrar's second institution keeps its scale-1 size (260 sections) at every scale: with
+ * BENCH_SCALE_FIXED=1 the calls name it instead of the first, so only the rest of the world grows.
+ */
+const STEADY_INSTITUTION = 'brookfield-tech';
+const FIXED = process.env.BENCH_SCALE_FIXED === '1';
 
 /** What the calls name: the registrar's institution and things in it, found in the seeded world. */
 interface World {
@@ -55,6 +65,8 @@ interface World {
   users: number;
   sections: number;
   enrollments: number;
+  /** Live sections of `inst`. */
+  instSections: number;
 }
 
 type Call = {
@@ -216,15 +228,23 @@ async function one(database: Database, text: string) {
 }
 
 async function findWorld(database: Database): Promise<World> {
+  const steadyName = ORGANIZATIONS.flatMap((o) => o.institutions).find(
+    (i) => i.key === STEADY_INSTITUTION,
+  )?.name;
+  // The registrar's first institution (it grows with the scale), or with BENCH_SCALE_FIXED the
+  // steady one (its scale-1 size at every scale).
   const inst = Number(
     (
       await one(
         database,
         `select min(g.context_id) id from group_members gm join groups g on g.id = gm.group_id
-         join users u on u.id = gm.user_id where u.username = 'registrar'`,
+         join users u on u.id = gm.user_id join institutions i on i.id = g.context_id
+         where u.username = 'registrar'
+           ${FIXED ? `and i.display_name = '${steadyName}'` : ''}`,
       )
     ).id,
   );
+  if (!inst) throw new Error(`no institution of the registrar${FIXED ? ` named ${steadyName}` : ''}`);
   const q = (text: string) => one(database, text);
   const other =
     await q(`select m.institution_id inst, u.email from memberships m join users u on u.id = m.user_id
@@ -244,7 +264,8 @@ async function findWorld(database: Database): Promise<World> {
   const org = await q(`select organization_id id from institutions where id = ${inst}`);
   const counts =
     await q(`select (select count(*) from users)::int users, (select count(*) from sections)::int sections,
-    (select count(*) from enrollments)::int enrollments`);
+    (select count(*) from enrollments)::int enrollments,
+    (select count(*) from sections where institution_id = ${inst} and deleted_at is null)::int inst_sections`);
   return {
     inst,
     otherInst: Number(other.inst),
@@ -256,6 +277,7 @@ async function findWorld(database: Database): Promise<World> {
     users: counts.users,
     sections: counts.sections,
     enrollments: counts.enrollments,
+    instSections: counts.inst_sections,
   };
 }
 
@@ -268,6 +290,7 @@ async function prepare(database: Database, scale: number, label: string) {
     password: 'demo-pass-1',
     internalGroupId: INTERNAL_GROUP,
     scale,
+    steadyInstitutions: [STEADY_INSTITUTION],
     log: (m) => console.log(`    [seed ${label}] ${m}`),
   });
   if (report) console.log(`    seeded ${label} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -371,7 +394,7 @@ async function openTarget(database: Database, label: string): Promise<Target> {
   await app.ready();
   const world = await findWorld(database);
   console.log(
-    `  ${label}: ${world.users} users, ${world.sections} sections, ${world.enrollments} enrollments; institution ${world.inst}`,
+    `  ${label}: ${world.users} users, ${world.sections} sections, ${world.enrollments} enrollments; institution ${world.inst} holds ${world.instSections} sections`,
   );
   const headers = {
     registrar: bearer(await login(app, 'registrar', 'demo-pass-1')),
@@ -498,12 +521,16 @@ async function report(results: Result[]) {
   );
   for (const r of results)
     console.log(
-      `  ${r.label}: ${r.world.users} users, ${r.world.sections} sections, ${r.world.enrollments} enrollments`,
+      `  ${r.label}: ${r.world.users} users, ${r.world.sections} sections, ${r.world.enrollments} enrollments; institution ${r.world.inst} holds ${r.world.instSections} sections`,
     );
+  const load = loadavg().map((n) => n.toFixed(2));
+  console.log(
+    `  ${new Date().toISOString()}, load average ${load.join(' ')} (1, 5, 15 min)${FIXED ? ', BENCH_SCALE_FIXED' : ''}`,
+  );
   const md = table(results);
   console.log(`\n${md}`);
   mkdirSync(join('data', 'bench'), { recursive: true });
-  writeFileSync(join('data', 'bench', 'scale-table.md'), `${md}\n`);
+  writeFileSync(join('data', 'bench', FIXED ? 'scale-table-fixed.md' : 'scale-table.md'), `${md}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

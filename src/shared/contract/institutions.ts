@@ -172,9 +172,20 @@ export const MasterChildListQuery = z.object({
     .describe(
       'Limit to masters of one period: CURRENT, FUTURE or PAST (case-insensitive); ALL (default) for all.',
     ),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number of masters.'),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(25)
+    .describe('Masters per page (at most 200), each with all of its children.'),
 });
 export const MasterChildListResponse = z.object({
   masters: z
     .array(CourseRow.extend({ children: z.array(CourseRow).describe('The child courses of this parent.') }))
-    .describe('Parent (master) courses, each with its child courses.'),
+    .describe("The page's parent (master) courses by name, each with its child courses."),
+  total: z.number().int().describe('Masters matching the period (all pages).'),
+  page: z.number().int().describe('1-based page number answered.'),
+  pageSize: z.number().int().describe('Masters per page.'),
 });

@@ -17,6 +17,8 @@ export interface SeedContext {
   /** Four past academic terms, the current one and two future ones. */
   terms: Term[];
   scale: number;
+  /** Keys of institutions seeded at scale 1 whatever `scale` is (world-data.ts). */
+  steady: ReadonlySet<string>;
   log: (msg: string) => void;
 }
 

@@ -106,7 +106,8 @@ export function draftSections(
   for (const inst of institutions) {
     const staff = people.staff.get(inst.id)!;
     const numbers = new SectionNumbers();
-    const target = Math.max(4, Math.round(inst.seed.sections * scale));
+    const instScale = ctx.steady.has(inst.seed.key) ? 1 : scale;
+    const target = Math.max(4, Math.round(inst.seed.sections * instScale));
     const primaryLms = inst.seed.lms[0];
     const personaHome = inst.seed.key === PERSONA_PLACES.instructorInstitution;
     let made = 0;

@@ -203,26 +203,42 @@ export async function childRows(db: Db, parentIds: number[]) {
     .orderBy(asc(sections.startDate), asc(sections.courseName), asc(sections.id));
 }
 
-/** Live masters (parents) of an institution, optionally of one period. */
-export async function masterRows(
+/**
+ * One page of an institution's live masters (parents), optionally of one period, by name, and how
+ * many there are: ids and count come from sections_inst_masters_idx (the institution's masters
+ * only, not all of its sections); the row columns then run for the page alone.
+ */
+export async function masterPage(
   db: Db,
   institutionId: number,
   period: PeriodFilter,
   today: string,
-  limit: number,
+  page: number,
+  pageSize: number,
 ) {
-  return db
-    .select(courseRowColumns)
-    .from(sections)
-    .leftJoin(products, eq(products.id, sections.productId))
-    .where(
-      and(
-        eq(sections.institutionId, institutionId),
-        eq(sections.courseType, 'parent'),
-        live,
-        periodCondition(period, today),
-      ),
-    )
-    .orderBy(asc(sections.courseName), asc(sections.id))
-    .limit(limit);
+  const where = and(
+    eq(sections.institutionId, institutionId),
+    eq(sections.courseType, 'parent'),
+    live,
+    periodCondition(period, today),
+  );
+  const [pageIds, [{ total }]] = await Promise.all([
+    db
+      .select({ id: sections.id })
+      .from(sections)
+      .where(where)
+      .orderBy(asc(sections.courseName), asc(sections.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(sections).where(where),
+  ]);
+  const byId = new Map(
+    (
+      await courseRowsByIds(
+        db,
+        pageIds.map((r) => r.id),
+      )
+    ).map((r) => [r.sectionId, r]),
+  );
+  return { rows: pageIds.flatMap((r) => byId.get(r.id) ?? []), total };
 }

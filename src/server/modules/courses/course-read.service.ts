@@ -9,7 +9,7 @@ import {
   countByPeriod,
   courseRowsByIds,
   listCourseRows,
-  masterRows,
+  masterPage,
   type PeriodFilter,
   productsOfInstitution,
 } from './course-list.queries';
@@ -112,10 +112,15 @@ export async function sectionInstructors(db: Db, sectionId: number) {
   return { sectionId, instructors: (await instructorsOf(db, sectionId)).map(toInstructor) };
 }
 
-/** Masters of an institution, each with its children (at most 500 masters). */
-export async function masterAndChildList(db: Db, institutionId: number, period: string) {
+/** One page of an institution's masters, each with all of its children. */
+export async function masterAndChildList(
+  db: Db,
+  institutionId: number,
+  f: { coursePeriod: string; page: number; pageSize: number },
+) {
   const day = today();
-  const masters = await masterRows(db, institutionId, period.toLowerCase() as PeriodFilter, day, 500);
+  const period = f.coursePeriod.toLowerCase() as PeriodFilter;
+  const { rows: masters, total } = await masterPage(db, institutionId, period, day, f.page, f.pageSize);
   const children = await childRows(
     db,
     masters.map((m) => m.sectionId),
@@ -125,6 +130,9 @@ export async function masterAndChildList(db: Db, institutionId: number, period: 
       ...toCourseRow(m, day),
       children: children.filter((c) => c.parentSectionId === m.sectionId).map((c) => toCourseRow(c, day)),
     })),
+    total,
+    page: f.page,
+    pageSize: f.pageSize,
   };
 }
 

@@ -105,7 +105,7 @@ export async function institutionDetailRoutes(app: FastifyInstance) {
     config: { access: viewQ },
     handler: async (req) => {
       await requireInstitution(req.server.db, req.query.organizationId);
-      return masterAndChildList(req.server.db, req.query.organizationId, req.query.coursePeriod);
+      return masterAndChildList(req.server.db, req.query.organizationId, req.query);
     },
   });
 }
