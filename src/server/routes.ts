@@ -18,6 +18,7 @@ import { productsRoutes } from './modules/products';
 import { offerRoutes } from './modules/offers';
 import { ltiConsoleRoutes, ltiProtocolRoutes } from './modules/lti';
 import { auditRoutes } from './modules/audit';
+import { accessExplainRoutes } from './modules/access-explain';
 import { actAsRoutes } from './modules/act-as';
 import { recycleBinRoutes } from './modules/recycle-bin';
 
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(ltiConsoleRoutes);
   await app.register(ltiProtocolRoutes);
   await app.register(auditRoutes);
+  await app.register(accessExplainRoutes);
   await app.register(actAsRoutes);
   await app.register(recycleBinRoutes);
 }

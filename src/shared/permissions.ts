@@ -145,6 +145,14 @@ export function can(c: Capabilities, rule: Rule): boolean {
   return RULES[rule](c);
 }
 
+/** The parts of a rule, for "explain access": its own condition and whether the dashboard gate applies. */
+export function ruleParts(c: Capabilities, rule: Rule): { gated: boolean; dashboard: boolean; own: boolean } {
+  return { gated: !OPEN_RULES.includes(rule), dashboard: dashboardAccess(c), own: OWN_RULES[rule](c) };
+}
+
+/** Every rule name, in declaration order. */
+export const RULE_NAMES = Object.keys(OWN_RULES) as [Rule, ...Rule[]];
+
 /** Header tabs in display order; a tab is shown exactly when its route opens (ARCHITECTURE §4). */
 export const TABS = [
   { key: 'courses', path: '/institution', rule: 'viewInstitution' },

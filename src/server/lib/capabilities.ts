@@ -10,6 +10,54 @@ export interface CapabilityUser {
   nasupport: boolean;
 }
 
+/** One of the user's groups, as capabilities() reads it. */
+export interface CapabilityGroup {
+  contextId: number | null;
+  permissions: string[];
+  externalId: string | null;
+}
+
+/**
+ * Whether a group's permissions count in the institution: not the internal-user group, and in the
+ * institution itself unless the user holds a flag (flag holders' groups load without filtering).
+ */
+export function groupCounts(
+  group: CapabilityGroup,
+  user: CapabilityUser,
+  organizationId: number | undefined,
+  internalGroupId: string,
+): boolean {
+  const anyFlag = user.superAdmin || user.associateSuperAdmin || user.nasupport;
+  return group.externalId !== internalGroupId && (anyFlag || group.contextId === organizationId);
+}
+
+/**
+ * The pure part of capabilities(): what the user's groups, flags and membership give in the
+ * institution. `membershipRow`: the user has a membership row there (besides any group in it).
+ */
+export function capabilitiesFrom(
+  user: CapabilityUser,
+  organizationId: number | undefined,
+  internalGroupId: string,
+  rows: CapabilityGroup[],
+  membershipRow: boolean,
+): Capabilities {
+  const internalUser = rows.some((r) => r.externalId === internalGroupId);
+  const counted = rows.filter((r) => groupCounts(r, user, organizationId, internalGroupId));
+  const granted = new Set<string>(counted.flatMap((r) => r.permissions));
+  const permissions = PERMISSIONS.filter((p): p is Permission => granted.has(p));
+  const member =
+    organizationId !== undefined && (rows.some((r) => r.contextId === organizationId) || membershipRow);
+  return {
+    permissions,
+    superAdmin: user.superAdmin,
+    associateSuperAdmin: user.associateSuperAdmin,
+    nasupport: user.nasupport,
+    internalUser,
+    member,
+  };
+}
+
 /**
  * THE capability function (ARCHITECTURE §4): the union of the user's groups' permissions in the
  * institution (all groups for flag holders), the three flags, and internal-user membership.
@@ -25,32 +73,14 @@ export async function capabilities(
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(groupMembers.userId, user.id));
-  const anyFlag = user.superAdmin || user.associateSuperAdmin || user.nasupport;
-  const internalUser = rows.some((r) => r.externalId === internalGroupId);
-  const counted = rows.filter(
-    (r) => r.externalId !== internalGroupId && (anyFlag || r.contextId === organizationId),
-  );
-  const granted = new Set<string>(counted.flatMap((r) => r.permissions));
-  const permissions = PERMISSIONS.filter((p): p is Permission => granted.has(p));
-
-  let member = false;
-  if (organizationId !== undefined) {
-    member = rows.some((r) => r.contextId === organizationId);
-    if (!member) {
-      const m = await db
-        .select({ userId: memberships.userId })
-        .from(memberships)
-        .where(and(eq(memberships.userId, user.id), eq(memberships.institutionId, organizationId)))
-        .limit(1);
-      member = m.length > 0;
-    }
+  let membershipRow = false;
+  if (organizationId !== undefined && !rows.some((r) => r.contextId === organizationId)) {
+    const m = await db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, user.id), eq(memberships.institutionId, organizationId)))
+      .limit(1);
+    membershipRow = m.length > 0;
   }
-  return {
-    permissions,
-    superAdmin: user.superAdmin,
-    associateSuperAdmin: user.associateSuperAdmin,
-    nasupport: user.nasupport,
-    internalUser,
-    member,
-  };
+  return capabilitiesFrom(user, organizationId, internalGroupId, rows, membershipRow);
 }

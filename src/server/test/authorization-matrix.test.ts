@@ -16,7 +16,7 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PERMISSIONS } from '../../shared/permissions';
+import { ADMIN_PERMISSIONS, RULE_NAMES } from '../../shared/permissions';
 import { auditLog, bulkImports, optOutFiles } from '../db/schema';
 import { createOffer, createProduct, createSection, day } from './course-fixtures';
 import { addToInternalGroup, bearer, createInstitution, createRole, createUser, login } from './fixtures';
@@ -588,6 +588,13 @@ const TABLE: Record<string, Row> = {
     req: (w, s) => ({ url: '/api/recycle-bin/restore', payload: { organizationId: w.inst[s].id, id: 1 } }),
   },
   'GET /api/audit/export': { who: 'audit', req: orgQ('/api/audit/export') },
+  'GET /api/access/explain': {
+    who: 'audit',
+    req: (w, s) => ({
+      url: `/api/access/explain?organizationId=${w.inst[s].id}&userId=${w.user[s].id}&rule=viewInstitution`,
+    }),
+  },
+  'GET /api/access/explain/users': { who: 'audit', req: orgQ('/api/access/explain/users') },
   // a member of the other institution: allowed callers get 422, so no persona's session starts acting
   'POST /api/act-as/start': {
     who: 'actAs',
@@ -611,6 +618,7 @@ const TABLE: Record<string, Row> = {
 let t: TestApp;
 let w: World;
 const tokens = new Map<Persona, string>();
+const userIds = new Map<Persona, number>();
 const refusedWrite = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
 
 /** A fingerprint of the tables a dashboard write can touch (not the audit log or sessions). */
@@ -753,6 +761,7 @@ beforeAll(async () => {
     user: { own: clerkA, foreign: clerkB },
   };
   for (const p of PERSONAS) tokens.set(p, await login(t.app, p));
+  for (const p of PERSONAS) userIds.set(p, users[p].id);
 });
 afterAll(() => t.close());
 
@@ -760,6 +769,80 @@ const apiRoutes = () =>
   t.app.declaredRoutes
     .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
     .map((r) => `${r.method} ${r.url}`);
+
+/**
+ * "Explain access" (issue 18) against the real routes: for every capability rule, one route that
+ * declares it (a GET where there is one, else a write other than a delete), and for every persona
+ * in their own and a foreign institution, explain's verdict (asked by the super admin) must be the
+ * route's: allowed ⇔ not 403. Runs before the matrix below, on scratch sections so a delete here
+ * removes nothing the matrix needs.
+ */
+describe('explain access agrees with the routes', () => {
+  it('gives the real route answer for every rule × persona × institution', async () => {
+    const scratch = {
+      own: await createSection(t.db, { institutionId: w.inst.own.id, courseName: 'Explain A 101' }),
+      foreign: await createSection(t.db, { institutionId: w.inst.foreign.id, courseName: 'Explain B 101' }),
+    };
+    const world: World = { ...w, section: scratch };
+    const rank = (method: string) => (method === 'GET' ? 0 : method === 'DELETE' ? 2 : 1);
+    const declared = t.app.declaredRoutes.filter(
+      (r) =>
+        `${r.method} ${r.url}` in TABLE &&
+        !(r.method !== 'GET' && (r.url.startsWith('/api/auth/') || r.url.startsWith('/api/act-as/'))),
+    );
+    const chosen = RULE_NAMES.map((rule) => ({
+      rule,
+      route: declared
+        .filter((r) => r.access?.rule === rule)
+        .sort((a, b) => rank(a.method) - rank(b.method))[0],
+    }));
+    // deletes last, so nothing a later rule's route names is gone
+    chosen.sort((a, b) => rank(a.route?.method ?? 'GET') - rank(b.route?.method ?? 'GET'));
+    const failures: string[] = [];
+    const checked: string[] = [];
+    for (const { rule, route } of chosen) {
+      if (!route) continue;
+      const key = `${route.method} ${route.url}`;
+      for (const scope of ['own', 'foreign'] as const) {
+        const verdicts: { persona: (typeof PERSONAS)[number]; allowed: boolean }[] = [];
+        for (const persona of PERSONAS) {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `/api/access/explain?organizationId=${w.inst[scope].id}&userId=${userIds.get(persona)}&rule=${rule}`,
+            headers: bearer(tokens.get('super') as string),
+          });
+          if (res.statusCode !== 200)
+            failures.push(`explain ${rule} ${persona} (${scope}) → ${res.statusCode}`);
+          else verdicts.push({ persona, allowed: res.json().allowed });
+        }
+        // refusals first: an allowed write may change what the next call finds
+        verdicts.sort((a, b) => Number(a.allowed) - Number(b.allowed));
+        for (const { persona, allowed } of verdicts) {
+          const { url, payload } = TABLE[key].req(world, scope);
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: bearer(tokens.get(persona) as string),
+            ...(payload ? { payload } : {}),
+          });
+          if ((res.statusCode === 403) === allowed)
+            failures.push(
+              `${rule} via ${key} as ${persona} (${scope}): explain ${allowed}, route ${res.statusCode}`,
+            );
+        }
+      }
+      checked.push(rule);
+    }
+    expect(failures).toEqual([]);
+    // not compared: rules no route declares (they only shape the UI); a route missing from TABLE
+    // is reported by the matrix test below
+    const declaredByAnyRoute = (rule: string) => t.app.declaredRoutes.some((d) => d.access?.rule === rule);
+    expect(RULE_NAMES.filter((r) => !checked.includes(r) && !declaredByAnyRoute(r))).toEqual([
+      'searchAllInstitutions',
+      'viewAdminTools',
+    ]);
+  }, 600_000);
+});
 
 describe('authorization matrix', () => {
   it('has a line for every route of the app', () => {

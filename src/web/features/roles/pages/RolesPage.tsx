@@ -15,6 +15,7 @@ import { RoleDetailDrawer } from '../components/RoleDetailDrawer';
 import { RoleNameModal } from '../components/RoleNameModal';
 import { effectivePermissions, type PendingEdits } from '../pending';
 import { useMenuFocusReturn } from '../../../lib/menu-focus-return';
+import { ExplainAccessButton } from '../../access-explain';
 
 type Dialog = { kind: 'create' } | { kind: 'copy' | 'rename' | 'delete' | 'members'; role: RoleItem } | null;
 
@@ -105,11 +106,14 @@ export default function RolesPage() {
       title={t('pages.roles.title')}
       description={t('pages.roles.description')}
       actions={
-        canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
-            {t('roles.create')}
-          </Button>
-        )
+        <Group gap="sm">
+          <ExplainAccessButton />
+          {canEdit && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
+              {t('roles.create')}
+            </Button>
+          )}
+        </Group>
       }
     >
       <Stack>

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { notifyDenied, useRoles } from '../../roles';
 import { type UserRow, useCreateUser, useEditUser, usePiUser } from '../api';
 import { HistoryLink } from '../../audit';
+import { ExplainAccessButton } from '../../access-explain';
 
 interface Values {
   firstName: string;
@@ -57,8 +58,14 @@ export function UserFormModal({
       onClose={onClose}
       title={user ? t('users.edit.title', { name: user.displayName }) : t('users.create.title')}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {user && <HistoryLink entityType="user" entityId={user.id} />}
+      {user && (
+        <Group gap="sm" mb="xs">
+          <HistoryLink entityType="user" entityId={user.id} />
+          <ExplainAccessButton user={{ id: user.id, displayName: user.displayName }} />
+        </Group>
+      )}
       {loading ? (
         <Group justify="center" py="lg">
           <Loader size="sm" aria-label={t('app.loading')} />
