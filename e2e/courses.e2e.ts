@@ -161,6 +161,8 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(404);
+    // the page it left does not reload the removed course and report it missing
+    expect(await page.getByText('Course not found.').count()).toBe(0);
   });
 
   it('opens a roster showing Paid, 14 day trial and Expired', async () => {

@@ -93,11 +93,18 @@ export function useInstitutionInstructors(orgId: number | null) {
   });
 }
 
-/** Every change to a course reloads course lists, details and rosters. */
+/**
+ * Every change to a course reloads course lists, details and rosters; a removed course's own
+ * details are not reloaded (its page is leaving, and a reload would only answer "Course not found").
+ */
 function useCourseInvalidation() {
   const qc = useQueryClient();
-  return () => {
-    void qc.invalidateQueries({ queryKey: courseKeys.all });
+  return (removedSectionId?: number) => {
+    const removed = removedSectionId === undefined ? undefined : courseKeys.details(removedSectionId);
+    void qc.invalidateQueries({
+      queryKey: courseKeys.all,
+      predicate: (q) => !removed || q.queryKey.join('/') !== removed.join('/'),
+    });
     void qc.invalidateQueries({ queryKey: ['institution-data'] });
   };
 }
@@ -107,7 +114,7 @@ export function useEditSection() {
   return useMutation({
     mutationFn: (body: z.input<typeof EditSectionBody>) =>
       api<z.infer<typeof EditSectionResponse>>('/api/courses/editSection', { method: 'PUT', body }),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -116,7 +123,7 @@ export function useEditInstructors() {
   return useMutation({
     mutationFn: (body: z.input<typeof EditInstructorBody>) =>
       api<z.infer<typeof EditInstructorResponse>>('/api/courses/instructor', { method: 'PUT', body }),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -128,7 +135,7 @@ export function useDeleteCourse() {
         method: 'DELETE',
         query: { sectionId },
       }),
-    onSuccess: invalidate,
+    onSuccess: (_, sectionId) => invalidate(sectionId),
   });
 }
 
@@ -137,6 +144,6 @@ export function useCreateCourse() {
   return useMutation({
     mutationFn: (body: z.input<typeof CreateCourseBody>) =>
       api<z.infer<typeof CreateCourseResponse>>('/api/courses/createCourse', { method: 'POST', body }),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
