@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import type { Database } from '../src/server/db/client';
 import { bearer, createUser, login } from '../src/server/test/fixtures';
 import { onPglite, onScratchPostgres, timeList, withBenchApp } from './databases';
@@ -18,7 +19,7 @@ const VARIANTS: [string, string][] = [
 ];
 
 /** One organisation: 10 institutions, 200 products offered at each, one LMS integration each, and `pairings` pairings. */
-async function buildWorld(database: Database, pairings: number) {
+export async function buildWorld(database: Database, pairings: number) {
   const run = (sql: string) => database.sql.executeSql(sql);
   const [org] = (await run(`insert into organizations (name) values ('Bench Products System') returning id`))
     .rows;
@@ -65,7 +66,8 @@ async function measureList(database: Database): Promise<ListFigures> {
   return withBenchApp(database, async (app) => {
     const headers = bearer(await login(app, 'bench-products-super'));
     const figures: ListFigures = [];
-    for (const [name, qs] of VARIANTS) {
+    const only = process.env.BENCH_PRODUCTS_VARIANT; // a part of a variant's name, e.g. "pairing"
+    for (const [name, qs] of VARIANTS.filter(([n]) => !only || n.includes(only))) {
       const url = `/api/products/organization/${world.organizationId}${qs}`;
       figures.push({ name, ...(await timeList(app, url, headers, { warmUp: WARM_UP, calls: CALLS })) });
     }
@@ -81,6 +83,9 @@ interface ExportFigures {
   rssGrowthMb: number;
   /** Growth of the JS heap (committed) at the RSS peak: what the app itself holds, as opposed to native buffers. */
   heapGrowthMb: number;
+  /** Growth of memory outside the JS heap at the RSS peak: ArrayBuffers (sockets, PGlite's WASM heap) and other external memory. */
+  arrayBuffersGrowthMb: number;
+  externalGrowthMb: number;
 }
 
 async function measureExport(database: Database): Promise<ExportFigures> {
@@ -120,13 +125,22 @@ async function measureExport(database: Database): Promise<ExportFigures> {
       bytes,
       rssGrowthMb: (peak.rss - before.rss) / 1024 / 1024,
       heapGrowthMb: (peak.heapTotal - before.heapTotal) / 1024 / 1024,
+      arrayBuffersGrowthMb: (peak.arrayBuffers - before.arrayBuffers) / 1024 / 1024,
+      externalGrowthMb: (peak.external - before.external) / 1024 / 1024,
     };
   });
 }
 
+/** The machine's load average (1, 5, 15 min) when a figure is printed: the machine is shared. */
+function load() {
+  return `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`;
+}
+
 function showList(db: string, figures: ListFigures) {
   console.log(
-    `  ${db}: product list, ${PRODUCTS} products × ${INSTITUTIONS} institutions (${CALLS} calls each)`,
+    `  ${db}: product list, ${PRODUCTS} products × ${INSTITUTIONS} institutions (${CALLS} calls each); ${load()}`,
   );
   for (const f of figures)
     console.log(
@@ -136,19 +150,21 @@ function showList(db: string, figures: ListFigures) {
 
 function showExport(db: string, f: ExportFigures) {
   console.log(
-    `  ${db}: export of ${f.rows.toLocaleString('en')} rows: first byte ${f.firstByteMs.toFixed(0)} ms, all ${(f.totalMs / 1000).toFixed(1)} s, ${(f.bytes / 1024 / 1024).toFixed(0)} MB, RSS growth ${f.rssGrowthMb.toFixed(1)} MB (JS heap ${f.heapGrowthMb.toFixed(1)} MB)`,
+    `  ${db}: export of ${f.rows.toLocaleString('en')} rows: first byte ${f.firstByteMs.toFixed(0)} ms, all ${(f.totalMs / 1000).toFixed(1)} s, ${(f.bytes / 1024 / 1024).toFixed(0)} MB, RSS growth ${f.rssGrowthMb.toFixed(1)} MB (JS heap ${f.heapGrowthMb.toFixed(1)} MB, ArrayBuffers ${f.arrayBuffersGrowthMb.toFixed(1)} MB, external ${f.externalGrowthMb.toFixed(1)} MB); ${load()}`,
   );
 }
 
 export async function benchProducts() {
   const only = process.env.BENCH_PRODUCTS_ONLY; // 'list' | 'export'
   if (only !== 'export') {
-    showList('PGlite', await onPglite(measureList));
-    showList('PostgreSQL', await onScratchPostgres('products_list', measureList));
+    if (process.env.BENCH_DB !== 'postgres') showList('PGlite', await onPglite(measureList));
+    if (process.env.BENCH_DB !== 'pglite')
+      showList('PostgreSQL', await onScratchPostgres('products_list', measureList));
   }
   if (only !== 'list') {
     if (process.env.BENCH_DB !== 'postgres') showExport('PGlite', await onPglite(measureExport));
-    showExport('PostgreSQL', await onScratchPostgres('products_export', measureExport));
+    if (process.env.BENCH_DB !== 'pglite')
+      showExport('PostgreSQL', await onScratchPostgres('products_export', measureExport));
   }
 }
 

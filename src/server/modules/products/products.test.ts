@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../../shared/contract/products';
-import { VALIDATION_TEXT } from '../../../shared/validation';
+import { addDaysIso, censusDate, VALIDATION_TEXT } from '../../../shared/validation';
 import { auditLog, lmsCoursePairings } from '../../db/schema';
 import { createOffer, createSection, day } from '../../test/course-fixtures';
 import {
@@ -225,6 +225,16 @@ describe('GET /api/products/organization/{id}', () => {
     });
     const chem = body.productViews.find((p: { productId: number }) => p.productId === w.chem.id);
     expect(chem.pairings[0].readiness).toBe('offerExpired');
+    // the list's pairings (one JSON statement) are field for field what coursedetails reads
+    for (const pv of body.productViews)
+      for (const pairing of pv.pairings) {
+        const one = await call(
+          'support',
+          'GET',
+          `/api/products/coursedetails?pairingId=${pairing.pairingId}`,
+        );
+        expect(pairing).toEqual(one.json().pairing);
+      }
   });
 
   it('course-date flag keeps pairings starting in the range; a range over six months is refused', async () => {
@@ -660,18 +670,30 @@ describe('GET /api/export/organization/{id}', () => {
     const inst = await createInstitution(t.db, 'Prod Large College');
     const p = await createIsbnProduct(t.db, 'Large Export Book');
     const lms = await createIntegration(t.db, inst.id);
+    // 10,001 rows: two full batches of 5,000 and one of 1; every tenth without a course start
     await t.database.sql.executeSql(
-      `insert into lms_course_pairings (institution_id, product_id, integration_id, lms_course_id)
-       select $1, $2, $3, 'BIG-' || g from generate_series(1, 4500) g`,
+      `insert into lms_course_pairings (institution_id, product_id, integration_id, lms_course_id,
+         census_duration, free_access_duration, course_start_date)
+       select $1, $2, $3, 'BIG-' || g, g % 40 - 1, g % 14,
+              case when g % 10 <> 0 then date '2026-01-15' + (g % 400 - 200) end
+         from generate_series(1, 10001) g`,
       [inst.id, p.id, lms.id],
     );
     const res = await call('super', 'GET', `/api/export/organization/${inst.organizationId}`);
     expect(res.statusCode).toBe(200);
     const rows = res.body.trim().split('\r\n').slice(1);
-    expect(rows).toHaveLength(4500);
-    const ids = rows.map((r) => Number(r.split(',')[6]));
-    expect(new Set(ids).size).toBe(4500);
+    expect(rows).toHaveLength(10001);
+    const cells = rows.map((r) => r.split(','));
+    const ids = cells.map((c) => Number(c[6]));
+    expect(new Set(ids).size).toBe(10001);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // census date and free-access end as the shared functions compute them (the database does the sums)
+    for (const c of cells) {
+      const [start, census, free] = [c[14], Number(c[16]), Number(c[17])];
+      expect([c[18], c[19]]).toEqual(
+        start ? [censusDate(start, census) ?? '', addDaysIso(start, free)] : ['', ''],
+      );
+    }
   });
 
   it('internal users may not export', async () => {
