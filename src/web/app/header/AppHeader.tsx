@@ -3,6 +3,7 @@ import { IconHistory, IconLogout, IconRecycle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can, type TabKey } from '../../../shared/permissions';
+import { ActAsBanner, ActAsButton } from '../../features/act-as';
 import { AlertsBell } from '../../features/alerts/components/AlertsBell';
 import { useAppConfig, useLogout } from '../../features/auth/api';
 import { rememberLocale } from '../../i18n';
@@ -33,6 +34,7 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
 
   return (
     <header className={classes.header}>
+      <ActAsBanner />
       <div className={classes.top}>
         <MobileMenu
           tabs={tabs}
@@ -83,6 +85,7 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
               </ActionIcon>
             </Tooltip>
           )}
+          <ActAsButton className={classes.desktopOnly} />
           <Anchor
             className={classes.desktopOnly}
             href={urls.help}

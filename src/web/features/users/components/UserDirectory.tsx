@@ -8,6 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { USERS_PER_PAGE } from '../../../../shared/constants';
 import { errorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { can } from '../../../../shared/permissions';
+import { useAppSession } from '../../../app/session';
+import { StartActAsModal } from '../../act-as';
 import { notifyDenied, useRoles } from '../../roles';
 import { pageIndexFor, type UserRow, useAddUsers, useNotifyUser, useUserSearch } from '../api';
 import { UserFormModal } from './UserFormModal';
@@ -24,6 +27,9 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
   const [bulkRole, setBulkRole] = useState<string | null>(null);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [sectionsOf, setSectionsOf] = useState<UserRow | null>(null);
+  const [actingFor, setActingFor] = useState<UserRow | null>(null);
+  const { session, capabilities, institution } = useAppSession();
+  const mayActAs = can(capabilities, 'actAs') && !session.actAs;
   const result = useUserSearch({ organizationId: orgId, searchText, page, pageSize: USERS_PER_PAGE });
   const roles = useRoles(canEdit ? orgId : null);
   const addUsers = useAddUsers();
@@ -115,6 +121,7 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
             onEdit={setEditing}
             onNotify={sendNotification}
             onSections={setSectionsOf}
+            onActAs={mayActAs ? setActingFor : undefined}
           />
           {pages > 1 && (
             <Pager
@@ -129,6 +136,15 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
       {editing && <UserFormModal orgId={orgId} user={editing} onClose={() => setEditing(null)} />}
       {sectionsOf && (
         <UserSectionsModal orgId={orgId} user={sectionsOf} onClose={() => setSectionsOf(null)} />
+      )}
+      {actingFor && (
+        <StartActAsModal
+          organizationId={orgId}
+          institutionName={institution?.displayName ?? ''}
+          mayAllowWrites={session.superAdmin}
+          user={{ userId: actingFor.id, displayName: actingFor.displayName }}
+          onClose={() => setActingFor(null)}
+        />
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconBook, IconMail, IconPencil } from '@tabler/icons-react';
+import { IconBook, IconMail, IconPencil, IconUserShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '../api';
 
@@ -11,6 +11,8 @@ interface Props {
   onEdit: (u: UserRow) => void;
   onNotify: (u: UserRow) => void;
   onSections: (u: UserRow) => void;
+  /** Act as this user (issue 18): given to super admins and nasupport holders only. */
+  onActAs?: (u: UserRow) => void;
 }
 
 const STATUS_COLOR = { active: 'green', pending: 'yellow', disabled: 'gray' } as const;
@@ -24,7 +26,16 @@ const STICKY_END = {
   background: 'var(--mantine-color-body)',
 } as const;
 
-export function UsersTable({ users, canEdit, selected, onSelect, onEdit, onNotify, onSections }: Props) {
+export function UsersTable({
+  users,
+  canEdit,
+  selected,
+  onSelect,
+  onEdit,
+  onNotify,
+  onSections,
+  onActAs,
+}: Props) {
   const { t } = useTranslation();
   const ids = users.map((u) => u.id);
   const all = ids.length > 0 && ids.every((id) => selected.includes(id));
@@ -121,6 +132,18 @@ export function UsersTable({ users, canEdit, selected, onSelect, onEdit, onNotif
                       <IconBook size={16} aria-hidden="true" />
                     </ActionIcon>
                   </Tooltip>
+                  {onActAs && (
+                    <Tooltip label={t('actAs.menuLink')}>
+                      <ActionIcon
+                        variant="subtle"
+                        onClick={() => onActAs(u)}
+                        aria-label={t('actAs.forUser', { name: u.displayName })}
+                        data-testid="act-as-user-row"
+                      >
+                        <IconUserShare size={16} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>
