@@ -24,6 +24,14 @@ const BENCHES: [string, string][] = [
     'web-bytes.bench.ts',
   ],
   ['load: 20 clients for 60 s, mixed reads and writes; PostgreSQL connections killed twice', 'load.bench.ts'],
+  [
+    'course list vs a bare Fastify route running the same SQL: 10 clients, 20 s, requests/s and ratio',
+    'course-list-throughput.bench.ts',
+  ],
+  [
+    'memory: RSS of `npm start` with the demo world idle, under a mixed load (BENCH_MEMORY_SECONDS, 600), later start',
+    'memory.bench.ts',
+  ],
 ];
 
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));

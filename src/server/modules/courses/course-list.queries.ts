@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products, sections } from '../../db/schema';
+import { institutions, products, sections } from '../../db/schema';
+import type { RawRow } from './course-rows';
 
 export type PeriodFilter = 'current' | 'future' | 'past' | 'all';
 export type SortField =
@@ -120,66 +121,66 @@ const SORTS: Record<SortField, SQL | typeof sections.courseName> = {
   enrollmentCount,
 };
 
-/**
- * One page of an institution's courses and the number of rows matching (null unless `withTotal`:
- * for one period the caller has it from countByPeriod, which saves a pass over the institution's
- * sections). The page's ids are found first (sort key only); the per-row subqueries (instructors,
- * enrollments, access type) then run for that page alone, not for every row an OFFSET skips.
- */
-export async function listCourseRows(db: Db, p: CourseListParams, withTotal = true) {
-  const where = and(...baseConditions(p), periodCondition(p.period, p.today));
-  const direction = p.order === 'desc' ? desc : asc;
-  const [pageIds, counted] = await Promise.all([
-    db
-      .select({ id: sections.id })
-      .from(sections)
-      .where(where)
-      .orderBy(direction(SORTS[p.sort]), asc(sections.id))
-      .limit(p.pageSize)
-      .offset((p.page - 1) * p.pageSize),
-    withTotal
-      ? db.select({ total: sql<number>`count(*)::int` }).from(sections).where(where)
-      : Promise.resolve(null),
-  ]);
-  const total = counted ? counted[0].total : null;
-  const byId = new Map(
-    (
-      await courseRowsByIds(
-        db,
-        pageIds.map((r) => r.id),
-      )
-    ).map((r) => [r.sectionId, r]),
-  );
-  const rows = pageIds.flatMap((r) => byId.get(r.id) ?? []);
-  return { rows, total };
+interface CoursePageRow {
+  found: boolean;
+  past: number;
+  future: number;
+  current: number;
+  everything: number;
+  products: { productId: number; productName: string }[];
+  rows: RawRow[];
 }
 
-/** Courses per period with every other filter applied. */
-export async function countByPeriod(db: Db, p: CourseListParams) {
-  const [row] = await db
-    .select({
-      past: sql<number>`count(*) filter (where ${sections.endDate} < ${p.today})::int`,
-      future: sql<number>`count(*) filter (where ${sections.startDate} > ${p.today})::int`,
-      current: sql<number>`count(*) filter (where ${sections.startDate} <= ${p.today} and ${sections.endDate} >= ${p.today})::int`,
-    })
-    .from(sections)
-    .where(and(...baseConditions(p)));
-  return row;
-}
+/** A course row as JSON, keys as in `courseRowColumns` (dates as YYYY-MM-DD). */
+const courseRowJson = sql`json_build_object(
+  'sectionId', ${sections.id}, 'institutionId', ${sections.institutionId},
+  'courseName', ${sections.courseName}, 'sectionCode', ${sections.sectionCode},
+  'instructor', ${instructorNames}, 'startDate', ${sections.startDate}, 'endDate', ${sections.endDate},
+  'courseType', ${sections.courseType}, 'useType', ${sections.useType},
+  'parentSectionId', ${sections.parentSectionId}, 'productId', ${sections.productId},
+  'productName', ${products.productName}, 'enrollmentCount', ${enrollmentCount},
+  'accessType', ${accessTypeOf}, 'censusDuration', ${sections.censusDuration}, 'version', ${sections.version})`;
 
 /**
- * Products used by an institution's live courses: per product one probe of
- * sections_inst_product_live_idx, so the cost follows the catalogue, not the institution's sections.
+ * The course list in one statement (issue 17: one round trip instead of five): whether the
+ * institution exists, the courses per period with every other filter applied (and in all periods,
+ * the total of ALL), the products its live courses use, and one page of rows. The page's ids are
+ * found first (sort key only); the per-row subqueries (instructors, enrollments, access type) then
+ * run for that page alone, not for every row an OFFSET skips.
  */
-export async function productsOfInstitution(db: Db, institutionId: number) {
-  return db
-    .select({ productId: products.id, productName: products.productName })
-    .from(products)
-    .where(
-      sql`exists (select 1 from ${sections} s where s.institution_id = ${institutionId}
-        and s.product_id = ${products.id} and s.deleted_at is null)`,
-    )
-    .orderBy(asc(products.productName), asc(products.id));
+export async function coursePage(db: Db, p: CourseListParams) {
+  const base = and(...baseConditions(p));
+  const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
+  const result = await db.execute(sql`
+    select
+      exists (select 1 from ${institutions} where ${institutions.id} = ${p.institutionId}) as "found",
+      c.past, c.future, c.current, c.everything,
+      (select coalesce(json_agg(json_build_object('productId', pr.id, 'productName', pr.product_name)
+                                order by pr.product_name, pr.id), '[]'::json)
+         from ${products} pr
+        where exists (select 1 from ${sections} s where s.institution_id = ${p.institutionId}
+                        and s.product_id = pr.id and s.deleted_at is null)) as "products",
+      (select coalesce(json_agg(${courseRowJson} order by page.k ${dir}, page.id), '[]'::json)
+         from (select ${sections.id} as id, ${SORTS[p.sort]} as k from ${sections}
+                where ${and(base, periodCondition(p.period, p.today))}
+                order by 2 ${dir}, 1 limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}) page
+         join ${sections} on ${sections.id} = page.id
+         left join ${products} on ${products.id} = ${sections.productId}) as "rows"
+    from (select count(*) filter (where ${sections.endDate} < ${p.today})::int as past,
+                 count(*) filter (where ${sections.startDate} > ${p.today})::int as future,
+                 count(*) filter (where ${sections.startDate} <= ${p.today}
+                                    and ${sections.endDate} >= ${p.today})::int as current,
+                 count(*)::int as everything
+            from ${sections} where ${base}) c`);
+  const [row] = (result as unknown as { rows: CoursePageRow[] }).rows;
+  const periodCounts = { past: row.past, future: row.future, current: row.current };
+  return {
+    found: row.found,
+    rows: row.rows,
+    total: p.period === 'all' ? row.everything : periodCounts[p.period],
+    periodCounts,
+    products: row.products,
+  };
 }
 
 /** Course rows by id (live only), in no particular order. */

@@ -6,14 +6,11 @@ import { courseDetailRow, instructorsOf, pairingOfSection } from './course-detai
 import {
   type CourseListParams,
   childRows,
-  countByPeriod,
   courseRowsByIds,
-  listCourseRows,
+  coursePage,
   masterPage,
   type PeriodFilter,
-  productsOfInstitution,
 } from './course-list.queries';
-import { institutionExists } from './course-offers.queries';
 import { courseActions, toCourseDetail, toCourseRow, toInstructor, today } from './course-rows';
 
 function listParams(institutionId: number, f: CourseListFiltersT, day: string): CourseListParams {
@@ -32,24 +29,21 @@ function listParams(institutionId: number, f: CourseListFiltersT, day: string): 
   };
 }
 
-/** The institution page's course list (institutionData) and courseSearch: one page plus facets. */
+/**
+ * The institution page's course list (institutionData) and courseSearch: one page plus facets, in
+ * one statement (coursePage).
+ */
 export async function listCourses(db: Db, actor: Actor, f: CourseListFiltersT) {
-  if (!(await institutionExists(db, f.organizationId))) throw notFound('Institution');
   const day = today();
-  const p = listParams(f.organizationId, f, day);
-  // One period's total is its entry in the period counts (the same conditions, counted once).
-  const [{ rows, total }, periodCounts, products] = await Promise.all([
-    listCourseRows(db, p, p.period === 'all'),
-    countByPeriod(db, p),
-    productsOfInstitution(db, f.organizationId),
-  ]);
+  const page = await coursePage(db, listParams(f.organizationId, f, day));
+  if (!page.found) throw notFound('Institution');
   return {
-    courses: rows.map((r) => toCourseRow(r, day)),
-    total: total ?? (p.period === 'all' ? 0 : periodCounts[p.period]),
+    courses: page.rows.map((r) => toCourseRow(r, day)),
+    total: page.total,
     page: f.page,
     pageSize: f.pageSize,
-    periodCounts,
-    products,
+    periodCounts: page.periodCounts,
+    products: page.products,
     actions: courseActions(actor.caps),
   };
 }
