@@ -86,10 +86,10 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     const csv = readFileSync((await (await download).path()) as string, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Id,Date,Actor id,Actor,Institution id,Action,Entity kind,Entity id,Outcome,Before,After,Request id',
+      'Id,Date,Actor id,Actor,Acting as id,Acting as,Institution id,Action,Entity kind,Entity id,Outcome,Before,After,Request id',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`,registrar,${orgId},role.update,role,${roleId},done,`);
+    expect(lines[1]).toContain(`,registrar,,,${orgId},role.update,role,${roleId},done,`);
     expect(lines[1]).toContain(`Audited ${stamp}`);
     expect(lines[2]).toContain(`,role.create,role,${roleId},done,`);
 

@@ -8,6 +8,8 @@ export const AUDIT_CSV_COLUMNS = [
   'Date',
   'Actor id',
   'Actor',
+  'Acting as id',
+  'Acting as',
   'Institution id',
   'Action',
   'Entity kind',
@@ -66,6 +68,12 @@ export const AuditRow = z.object({
   at: z.string().describe('When it happened (ISO 8601).'),
   actorUserId: z.number().int().nullable().describe('Who acted; null for the system or an anonymous caller.'),
   actorUsername: z.string().nullable().describe("The actor's username, when the user still exists."),
+  actingAsUserId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The user the actor was acting as (support act-as), or null.'),
+  actingAsUsername: z.string().nullable().describe("That user's username, when the user still exists."),
   institutionId: z.number().int().nullable().describe('Institution the row belongs to.'),
   action: z.string().describe('What was done or attempted.'),
   entityType: z.string().describe('Kind of entity touched.'),

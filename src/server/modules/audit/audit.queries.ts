@@ -32,6 +32,10 @@ export function auditRows(db: Db, f: AuditFiltersT, after: AuditKey | null, limi
       atKey: sql<string>`${auditLog.at}::text`,
       actorUserId: auditLog.actorUserId,
       actorUsername: users.username,
+      actingAsUserId: auditLog.actingAsUserId,
+      actingAsUsername: sql<
+        string | null
+      >`(select u.username from ${users} u where u.id = ${auditLog.actingAsUserId})`,
       institutionId: auditLog.institutionId,
       action: auditLog.action,
       entityType: auditLog.entityType,

@@ -70,6 +70,12 @@ beforeAll(async () => {
       institutionId: w.b.id,
     },
   );
+  // a support user acting as the registrar of b (act-as): both identities
+  await audit(
+    t.db,
+    { userId: w.boss.id, realUserId: w.reg.id },
+    { action: 'request', entityType: 'request', entityId: 'GET /api/x', institutionId: w.b.id },
+  );
 });
 afterAll(() => t.close());
 
@@ -95,6 +101,21 @@ describe('GET /api/audit', () => {
     expect(rows[1]).toMatchObject({ actorUsername: 'aother', outcome: 'refused', before: null });
   });
 
+  it('names both identities of a row written under act-as: the real actor and the user acted as', async () => {
+    const res = await get('asupport', { organizationId: w.b.id, action: 'request' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows).toEqual([
+      expect.objectContaining({
+        actorUserId: w.reg.id,
+        actorUsername: 'areg',
+        actingAsUserId: w.boss.id,
+        actingAsUsername: 'aboss',
+      }),
+    ]);
+    const csv = await get('asupport', { organizationId: w.b.id, action: 'request' }, '/api/audit/export');
+    expect(csv.body).toContain(`,areg,${w.boss.id},aboss,`);
+  });
+
   it('refuses another institution (403) and a dashboard viewer without CAN_CREATE_EDIT_ROLES; writes no row', async () => {
     const before = await auditRows();
     const foreign = await get('areg', { organizationId: w.b.id });
@@ -110,7 +131,7 @@ describe('GET /api/audit', () => {
     for (const who of ['aboss', 'asupport']) {
       const res = await get(who, { organizationId: w.b.id });
       expect(res.statusCode).toBe(200);
-      expect(res.json().rows.map((r: { entityId: string }) => r.entityId)).toEqual(['99']);
+      expect(res.json().rows.map((r: { entityId: string }) => r.entityId)).toEqual(['GET /api/x', '99']);
     }
   });
 
@@ -194,7 +215,7 @@ describe('GET /api/audit/export', () => {
       .split('\r\n');
     expect(lines[0]).toBe(AUDIT_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,${w.reg.id},areg,${w.a.id},section.update,section,42,done,`);
+    expect(lines[1]).toContain(`,${w.reg.id},areg,,,${w.a.id},section.update,section,42,done,`);
     expect(lines[1]).toContain('"{""courseName"":""=cmd()""}"');
     expect(lines[1]).toContain('"{""courseName"":""Biology""}"');
   });

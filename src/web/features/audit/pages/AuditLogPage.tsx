@@ -128,6 +128,11 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
                   <Table.Td>{when.format(new Date(r.at))}</Table.Td>
                   <Table.Td>
                     {r.actorUsername ?? (r.actorUserId === null ? t('audit.system') : `#${r.actorUserId}`)}
+                    {r.actingAsUserId !== null && (
+                      <Text size="xs" c="dimmed" data-testid="audit-acting-as">
+                        {t('audit.actingAs', { name: r.actingAsUsername ?? `#${r.actingAsUserId}` })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Code>{r.action}</Code>
