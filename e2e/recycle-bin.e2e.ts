@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { CreateCourseResponse } from '../src/shared/contract/courses';
+import type { UserGroupDetailsResponse } from '../src/shared/contract/internal-users';
 import { apiCall, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 
@@ -83,3 +84,62 @@ describe.each(LANGUAGES)('Recycle bin (registrar), in $lang', ({ lang, locale, c
     expect(res.status).toBe(200);
   }, 180_000); // many page loads: room for a loaded shared machine
 });
+
+describe.each(LANGUAGES)(
+  'Recycle bin (super admin, internal user role), in $lang',
+  ({ lang, locale, catalog }) => {
+    const b = useBrowser(`recycle-bin-member-${lang}`, { locale });
+    const texts = catalog.recycleBin;
+
+    it('a user whose internal user role was removed is listed as a role member and gets it back', async () => {
+      const { page } = b;
+      const token = (await loginAs(page, 'super', { path: '/institution' }))!;
+      await waitForShell(page);
+      const internal = await apiCall<z.infer<typeof UserGroupDetailsResponse>>(
+        token,
+        'GET',
+        '/api/groupAuth/userGroupDetails',
+      );
+      // a different internal user per language: both runs share one app
+      const target = internal.users[lang === LANGUAGES[0].lang ? 0 : 1];
+      await apiCall(
+        token,
+        'DELETE',
+        `/api/groupAuth/groupMember?groupId=${internal.groupId}&memberType=identity_id&memberId=${target.piId}`,
+      );
+
+      await page.getByTestId('recycle-bin-link').click();
+      await page.getByRole('heading', { name: texts.title, level: 1 }).waitFor();
+      await page.getByTestId('bin-kind').getByText(texts.kinds.membership).click();
+      const row = page.locator(
+        `[data-testid="bin-row"][data-kind="membership"][data-entity="${target.piId}"]`,
+      );
+      await row.waitFor(WAIT);
+      const cells = await row.getByRole('cell').allTextContents();
+      const me = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+      expect(cells[0]).toBe(texts.kinds.membership);
+      expect(cells[1].startsWith(`${target.memberName} — `)).toBe(true);
+      expect(cells.slice(2, 4)).toEqual([me.user.displayName, usDate(0)]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: join(RESULTS_DIR, `recycle-bin-member-${lang}-1280.png`),
+        fullPage: true,
+      });
+
+      await row.getByTestId('restore').click();
+      await page.getByText(texts.confirm.membership).waitFor();
+      await page.getByTestId('confirm-restore').click();
+      await page
+        .getByText(fill(texts.restored, { name: cells[1] }))
+        .first()
+        .waitFor(WAIT);
+      await row.waitFor({ state: 'detached', ...WAIT });
+      const after = await apiCall<z.infer<typeof UserGroupDetailsResponse>>(
+        token,
+        'GET',
+        '/api/groupAuth/userGroupDetails',
+      );
+      expect(after.users.some((u) => u.piId === target.piId)).toBe(true);
+    }, 180_000);
+  },
+);

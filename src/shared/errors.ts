@@ -153,6 +153,12 @@ export const ERROR_STATUS = {
   'error.restoreMasterRemoved': 409,
   /** Restoring a course whose custom course id another live course has now; params id. */
   'error.restoreCustomIdTaken': 409,
+  /** Restoring a user's removed role membership when their account no longer exists; params name. */
+  'error.restoreUserGone': 409,
+  /** Restoring a user's removed role membership when the role itself was removed since; params name. */
+  'error.restoreGroupRemoved': 409,
+  /** Restoring a user's removed role when they hold another role of the institution now; params user, name. */
+  'error.restoreMemberHasOtherRole': 409,
   /** Deleting or changing the institution's only role (spec §5). */
   'error.onlyRole': 409,
   /** A role saved by someone else since the form was loaded. */

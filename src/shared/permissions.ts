@@ -97,9 +97,11 @@ const OWN_RULES = {
   deleteCourses: (c: Capabilities) => !c.internalUser && has(c, 'CAN_DELETE_COURSES') && reaches(c),
   /**
    * The recycle bin (issue 18): whoever may remove one of the kinds it holds there; each entry
-   * also needs the rule of its own removal (deleteCourses for courses, editRoles for roles).
+   * also needs the rule of its own removal (deleteCourses for courses, editRoles for roles and role
+   * memberships, editInternalUsers for removals from the internal-user group).
    */
-  recycleBin: (c: Capabilities): boolean => OWN_RULES.deleteCourses(c) || OWN_RULES.editRoles(c),
+  recycleBin: (c: Capabilities): boolean =>
+    OWN_RULES.deleteCourses(c) || OWN_RULES.editRoles(c) || OWN_RULES.editInternalUsers(c),
   /** Upload and delete opt-out files (changes students' enrollments). */
   manageOptOut: (c: Capabilities) => !c.internalUser && has(c, 'CAN_ENROLL_STUDENTS') && reaches(c),
   /** ISReport, CSReport and census data downloads. */

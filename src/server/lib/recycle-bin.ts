@@ -25,7 +25,35 @@ export type RecycleEntry =
         members: Record<string, unknown>[];
         movedTo: Record<string, number>;
       };
+    }
+  | {
+      kind: 'membership';
+      /** The role's institution; INTERNAL_GROUP_BIN for the internal-user group (no institution). */
+      institutionId: number;
+      /** The user removed from the group. */
+      entityId: number;
+      /** "<user name> — <role name>" */
+      name: string;
+      /**
+       * The group (as it was), the user's group_members row, and the institution membership rows the
+       * removal deleted (none today: removing a role keeps the user's membership of the institution).
+       */
+      snapshot: {
+        group: { id: number; name: string; contextId: number | null; isInternal: boolean };
+        member: Record<string, unknown>;
+        userName: string;
+        memberships: Record<string, unknown>[];
+      };
     };
+
+/**
+ * `institutionId` of a removal from the internal-user group, which belongs to no institution: such
+ * entries show in every institution's bin to those who may edit internal users (super admins).
+ */
+export const INTERNAL_GROUP_BIN = 0;
+
+/** The name a membership entry is listed under. */
+export const membershipName = (userName: string, roleName: string) => `${userName} — ${roleName}`;
 
 /**
  * Puts a removed thing in the recycle bin. Call it inside the transaction that removes it, so the

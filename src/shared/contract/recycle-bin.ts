@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { IdParam, RowId, text } from './common';
 
-/** What the recycle bin holds (issue 18): removed courses (sections) and removed roles. */
-export const RecycleKind = z.enum(['section', 'role']);
+/**
+ * What the recycle bin holds (issue 18): removed courses (sections), removed roles, and users removed
+ * from a role or from the internal-user group (membership).
+ */
+export const RecycleKind = z.enum(['section', 'role', 'membership']);
 export type RecycleKindT = z.infer<typeof RecycleKind>;
 
 export const RecycleBinQuery = z.object({
   organizationId: IdParam.describe('Institution whose recently removed things are listed.'),
-  kind: RecycleKind.optional().describe('Only entries of this kind (section or role).'),
+  kind: RecycleKind.optional().describe('Only entries of this kind (section, role or membership).'),
   cursor: text()
     .max(200)
     .optional()
@@ -24,9 +27,14 @@ export type RecycleBinQueryT = z.infer<typeof RecycleBinQuery>;
 
 export const RecycleEntry = z.object({
   id: z.number().int().describe('Recycle-bin entry id (what restore takes).'),
-  kind: RecycleKind.describe('What was removed: section (a course) or role.'),
-  entityId: z.number().int().describe('Id of the removed course or role (kept by a restore).'),
-  name: z.string().describe('Course or role name at removal.'),
+  kind: RecycleKind.describe(
+    'What was removed: section (a course), role, or membership (a user removed from a role).',
+  ),
+  entityId: z
+    .number()
+    .int()
+    .describe('Id of the removed course or role (kept by a restore); for a membership, the user.'),
+  name: z.string().describe('Course or role name at removal; for a membership, "<user name> — <role name>".'),
   removedBy: z.number().int().nullable().describe('Who removed it; null when unknown.'),
   removedByName: z.string().nullable().describe("The remover's name, when the account still exists."),
   removedAt: z.string().describe('When it was removed (ISO 8601).'),
@@ -53,7 +61,9 @@ export const RestoreResponse = z.object({
   membersBack: z
     .number()
     .int()
-    .describe('Role: members given the role back. Section: 0 (its people never left).'),
+    .describe(
+      'Role: members given the role back. Membership: 1, or 0 when the user holds the role again already. Section: 0 (its people never left).',
+    ),
   membersNotBack: z
     .number()
     .int()

@@ -1,17 +1,29 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupMembers, groups, institutions, recycleBin, sections, users } from '../../db/schema';
+import { INTERNAL_GROUP_BIN } from '../../lib/recycle-bin';
 
 export type BinRow = typeof recycleBin.$inferSelect;
 
-/** One page of an institution's entries of the given kinds, most recent removal first (keyset on id). */
+/**
+ * One page of an institution's entries of the given kinds, plus removals from the internal-user group
+ * when `internal`, most recent removal first (keyset on id).
+ */
 export async function binPage(
   db: Db,
   institutionId: number,
   kinds: string[],
+  internal: boolean,
   beforeId: number | undefined,
   limit: number,
 ) {
+  const scopes: SQL[] = [];
+  if (kinds.length > 0) {
+    scopes.push(and(eq(recycleBin.institutionId, institutionId), inArray(recycleBin.kind, kinds))!);
+  }
+  if (internal) {
+    scopes.push(and(eq(recycleBin.institutionId, INTERNAL_GROUP_BIN), eq(recycleBin.kind, 'membership'))!);
+  }
   return db
     .select({
       id: recycleBin.id,
@@ -25,22 +37,25 @@ export async function binPage(
     })
     .from(recycleBin)
     .leftJoin(users, eq(users.id, recycleBin.removedBy))
-    .where(
-      and(
-        eq(recycleBin.institutionId, institutionId),
-        inArray(recycleBin.kind, kinds),
-        beforeId === undefined ? undefined : lt(recycleBin.id, beforeId),
-      ),
-    )
+    .where(and(or(...scopes), beforeId === undefined ? undefined : lt(recycleBin.id, beforeId)))
     .orderBy(desc(recycleBin.id))
     .limit(limit);
 }
 
+/** The entry, when it is the institution's or a removal from the internal-user group (shown in every bin). */
 export async function findEntry(db: Db, institutionId: number, id: number): Promise<BinRow | undefined> {
   const [row] = await db
     .select()
     .from(recycleBin)
-    .where(and(eq(recycleBin.id, id), eq(recycleBin.institutionId, institutionId)));
+    .where(
+      and(
+        eq(recycleBin.id, id),
+        or(
+          eq(recycleBin.institutionId, institutionId),
+          and(eq(recycleBin.institutionId, INTERNAL_GROUP_BIN), eq(recycleBin.kind, 'membership')),
+        ),
+      ),
+    );
   return row;
 }
 
@@ -148,4 +163,32 @@ export async function insertMemberRow(db: Db, row: typeof groupMembers.$inferIns
 
 export async function memberRows(db: Db, groupId: number) {
   return db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId));
+}
+
+// ---- memberships
+
+export async function groupRow(db: Db, id: number) {
+  const [row] = await db.select().from(groups).where(eq(groups.id, id));
+  return row;
+}
+
+export async function isGroupMember(db: Db, groupId: number, userId: number) {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return rows.length > 0;
+}
+
+/** A role of the institution other than `exceptGroupId` that the user holds now. */
+export async function otherRoleOf(db: Db, institutionId: number, userId: number, exceptGroupId: number) {
+  const [row] = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(eq(groups.contextId, institutionId), eq(groupMembers.userId, userId), ne(groups.id, exceptGroupId)),
+    )
+    .limit(1);
+  return row;
 }

@@ -20,7 +20,7 @@ export async function recycleBinRoutes(app: FastifyInstance) {
     schema: {
       tags,
       description:
-        'Recently removed courses and roles of the institution that the caller may restore, most recent first.',
+        'Recently removed courses, roles and role members of the institution that the caller may restore, most recent first.',
       querystring: RecycleBinQuery,
       response: { 200: RecycleBinResponse, ...errorResponses(401, 403, 404, 422) },
     },
@@ -32,7 +32,7 @@ export async function recycleBinRoutes(app: FastifyInstance) {
     schema: {
       tags,
       description:
-        'Restores a removed course or role exactly as it was (same id, members moved back), or answers 409 with why it cannot.',
+        'Restores a removed course, role or role member exactly as it was (same id, members moved back), or answers 409 with why it cannot.',
       body: RestoreBody,
       response: { 200: RestoreResponse, ...errorResponses(401, 403, 404, 409, 422) },
     },

@@ -11,14 +11,28 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, refusal } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import type { RecycleEntry } from '../../lib/recycle-bin';
+import { INTERNAL_GROUP_BIN, type RecycleEntry } from '../../lib/recycle-bin';
 import { isUniqueViolation, keepingRoleEditor, ungrantable } from '../roles';
 import * as q from './recycle-bin.queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The rule that allowed each kind's removal, which restoring and seeing it need too. */
-const KIND_RULE: Record<RecycleKindT, Rule> = { section: 'deleteCourses', role: 'editRoles' };
+/**
+ * The rule that allowed each kind's removal, which restoring and seeing it need too. A membership of
+ * a role: editRoles there (what removing a role's member requires); of the internal-user group:
+ * editInternalUsers (ruleOf).
+ */
+const KIND_RULE: Record<RecycleKindT, Rule> = {
+  section: 'deleteCourses',
+  role: 'editRoles',
+  membership: 'editRoles',
+};
+
+const isInternalEntry = (e: { kind: string; institutionId: number }) =>
+  e.kind === 'membership' && e.institutionId === INTERNAL_GROUP_BIN;
+
+const ruleOf = (e: { kind: string; institutionId: number }): Rule =>
+  isInternalEntry(e) ? 'editInternalUsers' : KIND_RULE[e.kind as RecycleKindT];
 
 const entryNotFound = () =>
   new AppError('error.recycleBinEntryNotFound', 'This item is no longer in the recycle bin.');
@@ -31,14 +45,16 @@ const kindsFor = (actor: Actor, only?: RecycleKindT) =>
 /** GET recycle-bin: the institution's recently removed things the caller may restore. */
 export async function listBin(db: Db, actor: Actor, query: RecycleBinQueryT): Promise<RecycleBinResponseT> {
   const kinds = kindsFor(actor, query.kind);
-  if (kinds.length === 0) return { entries: [], nextCursor: null };
+  const internal =
+    (query.kind === undefined || query.kind === 'membership') && can(actor.caps, 'editInternalUsers');
+  if (kinds.length === 0 && !internal) return { entries: [], nextCursor: null };
   const before = query.cursor === undefined ? undefined : Number(query.cursor);
   if (before !== undefined && !(Number.isSafeInteger(before) && before > 0)) {
     throw new AppError('error.validation', 'The cursor is not one this list gave.', {
       cursor: 'Not a cursor of this list.',
     });
   }
-  const rows = await q.binPage(db, query.organizationId, kinds, before, query.limit + 1);
+  const rows = await q.binPage(db, query.organizationId, kinds, internal, before, query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
     entries: page.map((r) => ({
@@ -60,14 +76,17 @@ export async function restoreEntry(db: Db, actor: Actor, body: RestoreBodyT): Pr
   const entry = await q.findEntry(db, body.organizationId, body.id);
   if (!entry) throw entryNotFound();
   const kind = entry.kind as RecycleKindT;
-  const auditEntry = {
-    action: `${kind === 'section' ? 'course' : 'role'}.restore`,
-    entityType: kind,
-    entityId: entry.entityId,
-    institutionId: entry.institutionId,
-    after: { recycleBinId: entry.id },
-  };
-  if (!can(actor.caps, KIND_RULE[kind])) {
+  const auditEntry =
+    kind === 'membership'
+      ? membershipAudit(entry)
+      : {
+          action: `${kind === 'section' ? 'course' : 'role'}.restore`,
+          entityType: kind,
+          entityId: entry.entityId,
+          institutionId: entry.institutionId,
+          after: { recycleBinId: entry.id },
+        };
+  if (!can(actor.caps, ruleOf(entry))) {
     await audit(db, actor, { ...auditEntry, outcome: 'denied' });
     throw new AppError('error.accessDenied', 'You do not have permission to do this.');
   }
@@ -84,6 +103,20 @@ export async function restoreEntry(db: Db, actor: Actor, body: RestoreBodyT): Pr
       );
     }
   }
+  if (kind === 'membership' && !isInternalEntry(entry)) {
+    // nobody gives back a role holding rights they lack (as for adding a member)
+    const snap = snapshot as MembershipSnapshot;
+    const role = await q.groupRow(db, snap.group.id);
+    const missing = ungrantable(actor, role?.permissions ?? []);
+    if (missing.length > 0) {
+      await audit(db, actor, { ...auditEntry, outcome: 'denied' });
+      throw refusal(
+        'error.cannotGrant',
+        `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
+        { missing: missing.join(', ') },
+      );
+    }
+  }
   try {
     return await db.transaction(async (tx) => {
       const taken = await q.takeEntry(tx, entry.id);
@@ -91,7 +124,9 @@ export async function restoreEntry(db: Db, actor: Actor, body: RestoreBodyT): Pr
       const result =
         kind === 'section'
           ? await restoreSection(tx, entry)
-          : await restoreRole(tx, entry, snapshot as Extract<RecycleEntry, { kind: 'role' }>['snapshot']);
+          : kind === 'membership'
+            ? await restoreMembership(tx, entry, snapshot as MembershipSnapshot)
+            : await restoreRole(tx, entry, snapshot as Extract<RecycleEntry, { kind: 'role' }>['snapshot']);
       await audit(tx, actor, {
         ...auditEntry,
         after: {
@@ -155,6 +190,71 @@ async function restoreSection(tx: Db, entry: q.BinRow): Promise<RestoreResponseT
 }
 
 type RoleSnapshot = Extract<RecycleEntry, { kind: 'role' }>['snapshot'];
+type MembershipSnapshot = Extract<RecycleEntry, { kind: 'membership' }>['snapshot'];
+
+/** The audit row of a membership restore: like the removal's (role.members / internalUser), on the group. */
+function membershipAudit(entry: q.BinRow) {
+  const snap = entry.snapshot as MembershipSnapshot;
+  const internal = isInternalEntry(entry);
+  return {
+    action: internal ? 'internalUser.restore' : 'role.members.restore',
+    entityType: internal ? 'group' : 'role',
+    entityId: snap.group.id,
+    institutionId: internal ? null : entry.institutionId,
+    after: { recycleBinId: entry.id, userId: entry.entityId },
+  };
+}
+
+/**
+ * Gives the user back their group_members row as it was; 409 when the account is gone, the role was
+ * removed, or (a role of an institution) they hold another role there now. Nothing to do when they
+ * hold the role again already.
+ */
+async function restoreMembership(
+  tx: Db,
+  entry: q.BinRow,
+  snap: MembershipSnapshot,
+): Promise<RestoreResponseT> {
+  const m = snap.member as { groupId: number; userId: number; memberType: string; createdAt: string };
+  const done = (back: number): RestoreResponseT => ({
+    kind: 'membership',
+    entityId: m.userId,
+    name: entry.name,
+    membersBack: back,
+    membersNotBack: 0,
+  });
+  if (!(await q.existingUserIds(tx, [m.userId])).has(m.userId)) {
+    throw refusal('error.restoreUserGone', `The account of ${snap.userName} no longer exists.`, {
+      name: snap.userName,
+    });
+  }
+  const g = await q.groupRow(tx, m.groupId);
+  if (!g) {
+    throw refusal(
+      'error.restoreGroupRemoved',
+      `The role "${snap.group.name}" was removed. Restore it first.`,
+      { name: snap.group.name },
+    );
+  }
+  if (await q.isGroupMember(tx, g.id, m.userId)) return done(0);
+  if (!g.isInternal && g.contextId !== null) {
+    const other = await q.otherRoleOf(tx, g.contextId, m.userId, g.id);
+    if (other) {
+      throw refusal(
+        'error.restoreMemberHasOtherRole',
+        `${snap.userName} has the role "${other.name}" now. Change their role on the Roles page instead.`,
+        { user: snap.userName, name: other.name },
+      );
+    }
+  }
+  await q.insertMemberRow(tx, {
+    groupId: g.id,
+    userId: m.userId,
+    memberType: m.memberType,
+    createdAt: asDate(m.createdAt),
+  });
+  return done(1);
+}
 
 const asDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : undefined);
 
@@ -225,7 +325,7 @@ export async function purgeBin(db: Db, now = new Date()) {
         action: 'recycleBin.purge',
         entityType: p.kind,
         entityId: p.entityId,
-        institutionId: p.institutionId,
+        institutionId: p.institutionId === INTERNAL_GROUP_BIN ? null : p.institutionId,
         before: { recycleBinId: p.id, name: p.name },
       });
     }

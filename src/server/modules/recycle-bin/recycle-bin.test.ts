@@ -8,6 +8,7 @@ import {
   recycleBin,
   sectionInstructors,
   sections,
+  users,
 } from '../../db/schema';
 import { createCourseScenario, createSection, createStaff } from '../../test/course-fixtures';
 import { bearer, createRole, login } from '../../test/fixtures';
@@ -128,7 +129,7 @@ describe('recycle bin: courses', () => {
     expect((await restore('rreg', s.w.a.id, 'x')).statusCode).toBe(422);
     expect((await restore('rreg', s.w.a.id, 999_999)).statusCode).toBe(404);
     expect(
-      (await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&kind=membership`)).statusCode,
+      (await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&kind=institution`)).statusCode,
     ).toBe(422);
     expect((await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&cursor=abc`)).statusCode).toBe(
       422,
@@ -341,5 +342,127 @@ describe('recycle bin: purge', () => {
     const purged = await t.db.select().from(auditLog).where(eq(auditLog.action, 'recycleBin.purge'));
     expect(purged.map((r) => r.entityId)).toEqual(['900001']);
     expect(recycleBinPurgeJob.cron).toBeTruthy();
+  });
+});
+
+describe('recycle bin: role memberships', () => {
+  const memberRow = async (groupId: number, userId: number) =>
+    t.db
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  const removeMember = (who: string, groupId: number, memberId: number) =>
+    send(who, 'DELETE', `/api/groupAuth/groupMember?groupId=${groupId}&memberId=${memberId}`);
+
+  it('a user removed from a role is listed as "<user> — <role>"; restore gives back the very row', async () => {
+    const u = await createStaff(t.db, s.w.a.id, 'rchecker');
+    const checkers = await createRole(t.db, s.w.a.id, 'Checkers', ['CAN_ACCESS_ADMIN_DASHBOARD'], [u.id]);
+    const rowBefore = await memberRow(checkers.id, u.id);
+    expect(rowBefore.length).toBe(1);
+
+    const del = await removeMember('rreg', checkers.id, u.id);
+    expect(del.statusCode).toBe(200);
+    expect(del.json().description).toBe('Role updated successfully.');
+    expect(await memberRow(checkers.id, u.id)).toEqual([]);
+    const entry = await entryFor('membership', u.id);
+    expect(entry.institutionId).toBe(s.w.a.id);
+    expect(entry.name).toBe('rchecker Tester — Checkers');
+    const listed = await binOf(s.w.a.id);
+    expect(listed.some((e) => e.id === entry.id && e.kind === 'membership')).toBe(true);
+    const only = await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&kind=membership`);
+    expect(only.json().entries.map((e: { id: number }) => e.id)).toContain(entry.id);
+    expect(only.json().entries.every((e: { kind: string }) => e.kind === 'membership')).toBe(true);
+
+    // another institution's administrator: neither sees nor restores it, and nothing changes
+    expect((await get('rother', `/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    expect((await binOf(s.w.b.id, 'rother')).some((e) => e.id === entry.id)).toBe(false);
+    expect((await restore('rother', s.w.a.id, entry.id)).statusCode).toBe(403);
+    const foreign = await restore('rother', s.w.b.id, entry.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('error.recycleBinEntryNotFound');
+    expect(await memberRow(checkers.id, u.id)).toEqual([]);
+    expect(await entryFor('membership', u.id)).toEqual(entry);
+
+    const res = await restore('rreg', s.w.a.id, entry.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      kind: 'membership',
+      entityId: u.id,
+      name: 'rchecker Tester — Checkers',
+      membersBack: 1,
+      membersNotBack: 0,
+    });
+    expect(await memberRow(checkers.id, u.id)).toEqual(rowBefore);
+    expect(await entryFor('membership', u.id)).toBeUndefined();
+    expect(await auditCount('role.members.restore')).toBe(1);
+    expect((await restore('rreg', s.w.a.id, entry.id)).statusCode).toBe(404);
+  });
+
+  it('explains (409) a user who has another role now, a removed role or a removed account; nothing changes', async () => {
+    const a = await createStaff(t.db, s.w.a.id, 'rmoved');
+    const b = await createStaff(t.db, s.w.a.id, 'rgone');
+    const readers = await createRole(t.db, s.w.a.id, 'Readers', ['CAN_ACCESS_ADMIN_DASHBOARD'], [a.id, b.id]);
+    const writers = await createRole(t.db, s.w.a.id, 'Writers', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
+    expect((await removeMember('rreg', readers.id, a.id)).statusCode).toBe(200);
+    expect((await removeMember('rreg', readers.id, b.id)).statusCode).toBe(200);
+    const entryA = await entryFor('membership', a.id);
+    const entryB = await entryFor('membership', b.id);
+
+    await t.db.insert(groupMembers).values({ groupId: writers.id, userId: a.id });
+    const other = await restore('rreg', s.w.a.id, entryA.id);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe('error.restoreMemberHasOtherRole');
+    expect(other.json().params).toEqual({ user: 'rmoved Tester', name: 'Writers' });
+    expect(await memberRow(readers.id, a.id)).toEqual([]);
+    expect(await entryFor('membership', a.id)).toEqual(entryA);
+
+    await t.db.delete(users).where(eq(users.id, b.id));
+    const gone = await restore('rreg', s.w.a.id, entryB.id);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toBe('error.restoreUserGone');
+    expect(gone.json().params).toEqual({ name: 'rgone Tester' });
+    expect(await entryFor('membership', b.id)).toEqual(entryB);
+
+    await t.db.delete(groupMembers).where(eq(groupMembers.groupId, writers.id));
+    await t.db.delete(groups).where(eq(groups.id, readers.id));
+    const removed = await restore('rreg', s.w.a.id, entryA.id);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe('error.restoreGroupRemoved');
+    expect(removed.json().params).toEqual({ name: 'Readers' });
+    expect(await memberRow(readers.id, a.id)).toEqual([]);
+    expect(await entryFor('membership', a.id)).toEqual(entryA);
+    expect(await auditCount('role.members.restore')).toBe(1);
+  });
+
+  it('a user removed from the internal group: super admins see it in every bin and restore it; others may not', async () => {
+    const [internal] = await t.db
+      .select()
+      .from(groups)
+      .where(eq(groups.externalId, t.app.config.internalGroupId));
+    const insider = s.w.insider;
+    const rowBefore = await memberRow(internal.id, insider.id);
+    expect(rowBefore.length).toBe(1);
+    const del = await removeMember('rboss', internal.id, insider.id);
+    expect(del.statusCode).toBe(200);
+    expect(await memberRow(internal.id, insider.id)).toEqual([]);
+    const entry = await entryFor('membership', insider.id);
+    expect(entry.institutionId).toBe(0);
+    expect(entry.name).toBe(`${insider.firstName} Tester — ${internal.name}`);
+    expect((await binOf(s.w.a.id, 'rboss')).some((e) => e.id === entry.id)).toBe(true);
+    expect((await binOf(s.w.b.id, 'rboss')).some((e) => e.id === entry.id)).toBe(true);
+    expect((await binOf(s.w.a.id, 'rreg')).some((e) => e.id === entry.id)).toBe(false);
+
+    const denied = await auditCount('internalUser.restore', 'denied');
+    const res = await restore('rreg', s.w.a.id, entry.id);
+    expect(res.statusCode).toBe(403);
+    expect(await auditCount('internalUser.restore', 'denied')).toBe(denied + 1);
+    expect(await memberRow(internal.id, insider.id)).toEqual([]);
+    expect(await entryFor('membership', insider.id)).toEqual(entry);
+
+    const ok = await restore('rboss', s.w.a.id, entry.id);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().membersBack).toBe(1);
+    expect(await memberRow(internal.id, insider.id)).toEqual(rowBefore);
+    expect(await auditCount('internalUser.restore')).toBe(1);
   });
 });

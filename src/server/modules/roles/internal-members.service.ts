@@ -3,8 +3,10 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { putInRecycleBin } from '../../lib/recycle-bin';
 import { requireProviderAccounts } from './provider-accounts';
-import { addMembers, existingUserIds, isMember, removeMember } from './roles.queries';
+import { binMembership } from './role-members.bin';
+import { addMembers, existingUserIds, isMember, memberRowOf, removeMember } from './roles.queries';
 import { requireRule } from './roles.rules';
 
 /*
@@ -54,7 +56,9 @@ export async function removeInternalUser(db: Db, actor: Actor, groupId: number, 
   });
   if (!(await isMember(db, groupId, userId))) throw notFound('Internal user');
   await db.transaction(async (tx) => {
-    await removeMember(tx, groupId, userId);
+    const row = await memberRowOf(tx, groupId, userId);
+    if (!row || (await removeMember(tx, groupId, userId)) === 0) throw notFound('Internal user');
+    await putInRecycleBin(tx, actor, await binMembership(tx, groupId, row));
     await audit(tx, actor, {
       action: 'internalUser.remove',
       entityType: 'group',

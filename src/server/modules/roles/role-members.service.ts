@@ -6,7 +6,9 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, accessDenied, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { putInRecycleBin } from '../../lib/recycle-bin';
 import { addInternalUsers, removeInternalUser } from './internal-members.service';
+import { binMembership } from './role-members.bin';
 import { assertRoleWithinRights, assertUsersWithinRights, keepingRoleEditor } from './role-rights';
 import * as q from './roles.queries';
 import { assertGrantable, requireRule, roleOrNotFound } from './roles.rules';
@@ -162,8 +164,10 @@ export async function removeGroupMember(db: Db, actor: Actor, groupId: number, m
   await requireRule(db, actor, 'editRoles', { ...entry, before: { userId: memberId } });
   await assertRoleWithinRights(db, actor, g, { ...entry, before: { userId: memberId } });
   const removed = await db.transaction(async (tx) => {
+    const row = await q.memberRowOf(tx, g.id, memberId);
     const n = await keepingRoleEditor(tx, g.contextId!, () => q.removeMember(tx, g.id, memberId));
-    if (n === 0) throw notFound('Member');
+    if (n === 0 || !row) throw notFound('Member');
+    await putInRecycleBin(tx, actor, await binMembership(tx, g.id, row));
     await audit(tx, actor, { ...entry, before: { userId: memberId } });
     return n;
   });

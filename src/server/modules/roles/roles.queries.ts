@@ -182,6 +182,16 @@ export async function setRole(
   return new Set([...removed, ...added].map((r) => r.userId)).size;
 }
 
+/** A user's group_members row with their name, as stored (for the recycle bin); undefined when not a member. */
+export async function memberRowOf(db: Db, groupId: number, userId: number) {
+  const [row] = await db
+    .select({ member: groupMembers, firstName: users.firstName, lastName: users.lastName })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return row;
+}
+
 export async function removeMember(db: Db, groupId: number, userId: number) {
   const rows = await db
     .delete(groupMembers)

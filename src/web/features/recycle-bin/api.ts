@@ -36,7 +36,7 @@ export function useRecycleBin(orgId: number, kind: RecycleKindT | null, enabled 
   });
 }
 
-/** POST /api/recycle-bin/restore: the course or role is back in its lists. */
+/** POST /api/recycle-bin/restore: the course, role or role member is back in its lists. */
 export function useRestore() {
   const qc = useQueryClient();
   return useMutation({
@@ -47,6 +47,7 @@ export function useRestore() {
       void qc.invalidateQueries({ queryKey: courseKeys.all });
       void qc.invalidateQueries({ queryKey: ['institution-data'] });
       void qc.invalidateQueries({ queryKey: roleKeys.all });
+      void qc.invalidateQueries({ queryKey: ['internal-users'] });
     },
   });
 }

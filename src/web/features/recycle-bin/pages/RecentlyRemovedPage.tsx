@@ -32,7 +32,7 @@ function KindBadge({ kind }: { kind: RecycleKindT }) {
   return (
     <Badge
       variant="light"
-      color={kind === 'section' ? 'blue' : 'grape'}
+      color={kind === 'section' ? 'blue' : kind === 'role' ? 'grape' : 'violet'}
       tt="none"
       style={{ minWidth: 'max-content' }}
     >
@@ -41,7 +41,7 @@ function KindBadge({ kind }: { kind: RecycleKindT }) {
   );
 }
 
-/** /recentlyRemoved (issue 18): the institution's courses and roles removed in the last 30 days, with Restore. */
+/** /recentlyRemoved (issue 18): the institution's courses, roles and role members removed in the last 30 days, with Restore. */
 export default function RecentlyRemovedPage() {
   const { t } = useTranslation();
   const { institution, capabilities } = useAppSession();
@@ -50,6 +50,9 @@ export default function RecentlyRemovedPage() {
   const kinds = [
     ...(can(capabilities, 'deleteCourses') ? (['section'] as const) : []),
     ...(can(capabilities, 'editRoles') ? (['role'] as const) : []),
+    ...(can(capabilities, 'editRoles') || can(capabilities, 'editInternalUsers')
+      ? (['membership'] as const)
+      : []),
   ];
   const allowed = institution !== null && can(capabilities, 'recycleBin');
   const bin = useRecycleBin(orgId, kind, allowed);
@@ -106,8 +109,7 @@ export default function RecentlyRemovedPage() {
           onChange={(v) => setKind(v === 'all' ? null : (v as RecycleKindT))}
           data={[
             { value: 'all', label: t('recycleBin.kinds.all') },
-            { value: 'section', label: t('recycleBin.kinds.section') },
-            { value: 'role', label: t('recycleBin.kinds.role') },
+            ...kinds.map((k) => ({ value: k, label: t(`recycleBin.kinds.${k}`) })),
           ]}
           style={{ alignSelf: 'flex-start' }}
           data-testid="bin-kind"
