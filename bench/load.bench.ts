@@ -237,10 +237,11 @@ type Result = Awaited<ReturnType<typeof runLoad>>;
 
 function show(name: string, r: Result) {
   const f = (x: number) => `${Math.round(x)} ms`;
-  const line = (kind: Sample['kind']) => {
-    const ms = r.samples.filter((s) => s.kind === kind).map((s) => s.ms);
+  const line = (kind: Sample['kind'] | 'all') => {
+    const ms = r.samples.filter((s) => kind === 'all' || s.kind === kind).map((s) => s.ms);
     const q = quantiles(ms);
-    return `    ${kind}s  ${String(ms.length).padStart(6)}  p50 ${f(q.p50)}  p95 ${f(q.p95)}  p99 ${f(q.p99)}`;
+    const label = kind === 'all' ? 'all   ' : `${kind}s`;
+    return `    ${label}  ${String(ms.length).padStart(6)}  p50 ${f(q.p50)}  p95 ${f(q.p95)}  p99 ${f(q.p99)}`;
   };
   const byStatus = (kind: Sample['kind']) => {
     const m = new Map<number, number>();
@@ -255,6 +256,7 @@ function show(name: string, r: Result) {
   );
   console.log(line('read'));
   console.log(line('write'));
+  console.log(line('all'));
   console.log(`    answers: reads { ${byStatus('read')} }; writes { ${byStatus('write')} }`);
   if (r.killed.length) {
     const read5xx = r.samples.filter((s) => s.kind === 'read' && s.status >= 500).length;
@@ -290,11 +292,15 @@ export async function benchLoad() {
     `load: ${CLIENTS} clients for ${SECONDS} s, ${Math.round(WRITE_SHARE * 100)}% writes (edit course, edit user), ` +
       `reads: course list, course detail, user list/search, alerts; registrar on the demo world (machine load before: ${load})`,
   );
-  const lite = await onPglite((db) => runLoad(db, 'pglite'));
-  show('PGlite', lite);
-  const scratch = `cwa_bench_load_${process.pid}`;
-  const postgres = await onScratchPostgres('load', (db) => runLoad(db, 'pg', connectionKiller(scratch)), 10);
-  show('PostgreSQL', postgres);
+  // BENCH_DB=pglite or BENCH_DB=postgres runs one database only (as bench/products.bench.ts)
+  if (process.env.BENCH_DB !== 'postgres') show('PGlite', await onPglite((db) => runLoad(db, 'pglite')));
+  if (process.env.BENCH_DB !== 'pglite') {
+    const scratch = `cwa_bench_load_${process.pid}`;
+    show(
+      'PostgreSQL',
+      await onScratchPostgres('load', (db) => runLoad(db, 'pg', connectionKiller(scratch)), 10),
+    );
+  }
   console.log(
     `  (machine load after: ${loadavg()
       .map((x) => x.toFixed(1))
