@@ -1,22 +1,10 @@
 import { and, asc, eq, ilike, inArray, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { userColumns } from '../auth';
 import { groupMembers, groups, institutions, memberships, sessions, users } from '../../db/schema';
 
-export const targetColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  locale: users.locale,
-  superAdmin: users.superAdmin,
-  associateSuperAdmin: users.associateSuperAdmin,
-  nasupport: users.nasupport,
-  status: users.status,
-};
-
 export async function findUser(db: Db, id: number) {
-  const [row] = await db.select(targetColumns).from(users).where(eq(users.id, id));
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
   return row;
 }
 
@@ -56,7 +44,7 @@ export async function candidates(
 ) {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select(targetColumns)
+    .select(userColumns)
     .from(users)
     .where(
       and(

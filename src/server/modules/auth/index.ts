@@ -9,3 +9,4 @@ export {
 } from './auth.service';
 export { type ActingAs, endActing, mayActAs } from './acting';
 export { actAsState } from './session.service';
+export { userColumns } from './auth.queries';

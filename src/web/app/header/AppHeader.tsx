@@ -15,6 +15,34 @@ import classes from './Header.module.css';
 import { InstitutionBar } from './InstitutionBar';
 import { MobileMenu } from './MobileMenu';
 
+/** A desktop header link shown as an icon, its name in a tooltip and for screen readers. */
+function HeaderIconLink({
+  to,
+  label,
+  testId,
+  children,
+}: {
+  to: string;
+  label: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        className={classes.desktopOnly}
+        component={Link}
+        to={to}
+        variant="subtle"
+        aria-label={label}
+        data-testid={testId}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** Header: brand, institution, bell, help, account, language, logout; the tabs below. */
 export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
   const { t } = useTranslation();
@@ -56,34 +84,16 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
             allowed={can(capabilities, 'viewAlerts')}
             helpUrl={urls.help}
           />
+          {/* icons, so the institution name keeps its room at 1280 px in every language */}
           {can(capabilities, 'viewAudit') && (
-            // an icon, so the institution name keeps its room at 1280 px in every language
-            <Tooltip label={t('audit.menuLink')}>
-              <ActionIcon
-                className={classes.desktopOnly}
-                component={Link}
-                to="/auditLog"
-                variant="subtle"
-                aria-label={t('audit.menuLink')}
-                data-testid="audit-link"
-              >
-                <IconHistory size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
+            <HeaderIconLink to="/auditLog" label={t('audit.menuLink')} testId="audit-link">
+              <IconHistory size={18} aria-hidden="true" />
+            </HeaderIconLink>
           )}
           {can(capabilities, 'recycleBin') && (
-            <Tooltip label={t('recycleBin.menuLink')}>
-              <ActionIcon
-                className={classes.desktopOnly}
-                component={Link}
-                to="/recentlyRemoved"
-                variant="subtle"
-                aria-label={t('recycleBin.menuLink')}
-                data-testid="recycle-bin-link"
-              >
-                <IconRecycle size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
+            <HeaderIconLink to="/recentlyRemoved" label={t('recycleBin.menuLink')} testId="recycle-bin-link">
+              <IconRecycle size={18} aria-hidden="true" />
+            </HeaderIconLink>
           )}
           <ActAsButton className={classes.desktopOnly} />
           <Anchor
