@@ -6,7 +6,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // a whole user path (ten page loads and an axe check) passes in 20-30 s alone but took 60-80 s
+    // with two suites and a CPU hog beside it; tests wait for conditions, so only a failure takes longer
+    testTimeout: 180_000,
     hookTimeout: 200_000,
     teardownTimeout: 30_000,
     maxWorkers: 3,
