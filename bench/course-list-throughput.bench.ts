@@ -1,5 +1,5 @@
 /**
- * Course-list throughput against a bare Fastify route running the same SQL (issue 17): the
+ * Course-list throughput against a bare Fastify route running the same SQL: the
  * registrar on the demo world asks for the course list of its first institution (current period,
  * page 1) with BENCH_THROUGHPUT_CLIENTS (10) concurrent keep-alive HTTP clients for
  * BENCH_THROUGHPUT_SECONDS (20) per server. The SQL statements of one app call are recorded

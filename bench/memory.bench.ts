@@ -1,5 +1,5 @@
 /**
- * Process memory and start time of the real server (issue 17): `node scripts/start.ts`, as
+ * Process memory and start time of the real server: `node scripts/start.ts`, as
  * `npm start` runs it (the compiled server in that one process, no wrapper), with the demo world,
  * on PGlite (a fresh DATA_DIR) and on PostgreSQL (a scratch database). Reported: RSS of the server
  * process when it answers after seeding (idle, after 5 s), its peak and final RSS during and after

@@ -6,7 +6,7 @@
  * type; "raw" is the decoded body size (Network.dataReceived). LCP from a PerformanceObserver.
  * /institution is measured twice: after signing in (the login page's files already in the cache, as
  * a user gets there) and cold (a fresh browser context with the session token, nothing cached).
- * Targets (issue 17): /login JS + CSS ≤ 150 KB compressed, LCP ≤ 1 s on loopback; JS of
+ * Targets: /login JS + CSS ≤ 150 KB compressed, LCP ≤ 1 s on loopback; JS of
  * /institution after sign-in ≤ 200 KB compressed.
  */
 import type { BrowserContext, Page } from 'playwright-core';

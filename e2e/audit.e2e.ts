@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { GroupWriteResponse } from '../src/shared/contract/roles';
 import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 
@@ -7,9 +9,7 @@ import { LANGUAGES } from './languages';
 const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
-interface RoleWrite {
-  group: { groupId: number; version: number; name: string };
-}
+type RoleWrite = z.infer<typeof GroupWriteResponse>;
 
 describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, catalog }) => {
   const b = useBrowser(`audit-${lang}`, { locale });

@@ -4,6 +4,7 @@ import { apiCall, baseURL, loginAs, useBrowser, waitForShell } from './fixtures'
 import { type Catalog, LANGUAGES } from './languages';
 import type { z } from 'zod';
 import type { AlertsResponse } from '../src/shared/contract/alerts';
+import type { CopyRefusal } from '../src/shared/contract/common';
 import type { CopyValidationsResponse } from '../src/shared/contract/course-copy';
 import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
 
@@ -40,8 +41,8 @@ async function orgIdOf(page: Page): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
-/** The current courses of the institution that pass every copy rule (spec §5 codes). */
-async function copyableCourses(token: string, orgId: number): Promise<number[]> {
+/** The current courses of the institution that pass every copy rule (spec §5 codes), with their preview. */
+async function copyableCourses(token: string, orgId: number): Promise<Validations['validations']> {
   const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
     token,
     'GET',
@@ -53,11 +54,25 @@ async function copyableCourses(token: string, orgId: number): Promise<number[]> 
     'GET',
     `/api/courses/copyCourseValidations?organizationId=${orgId}&sectionIds=${ids}`,
   );
-  return checks.validations.filter((v) => v.valid).map((v) => v.sectionId);
+  return checks.validations.filter((v) => v.valid);
+}
+
+/** Pairs of sections of one course (they share its name, their section codes differ). */
+function sectionPairs(courses: Validations['validations']): [number, number][] {
+  const byName = new Map<string, Validations['validations']>();
+  for (const v of courses.filter((c) => c.preview.sectionCode)) {
+    byName.set(v.preview.courseName, [...(byName.get(v.preview.courseName) ?? []), v]);
+  }
+  return [...byName.values()].flatMap((sections) =>
+    Array.from({ length: Math.floor(sections.length / 2) }, (_, i): [number, number] => [
+      sections[2 * i].sectionId,
+      sections[2 * i + 1].sectionId,
+    ]),
+  );
 }
 
 /** A course on the page that the server refuses to copy, with its code. */
-async function refusedCourse(page: Page, token: string): Promise<{ sectionId: number; code: number }> {
+async function refusedCourse(page: Page, token: string): Promise<z.infer<typeof CopyRefusal>> {
   const ids = await page
     .getByTestId('course-row')
     .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-section-id'))));
@@ -88,18 +103,21 @@ const sectionAlertsSince = (alerts: Alerts, since: number) =>
 describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) => {
   const b = useBrowser(`course-copy-${lang}`, { locale });
   const texts = catalog.courseCopy;
-  /** Each language copies its own two courses, so no run finds the other's copies or alerts. */
-  const sources = LANGUAGES.findIndex((l) => l.lang === lang) * 2;
+  /** Each language copies its own two sections, so no run finds the other's copies or alerts. */
+  const run = LANGUAGES.findIndex((l) => l.lang === lang);
 
-  it('registrar copies two courses, sees the success text, the bell count rise, and closes one alert', async () => {
+  it('registrar copies two sections of one course, sees the success text, the bell count rise, and closes one alert', async () => {
     const { page } = b;
     const token = (await loginAs(page, 'registrar', { path: '/institution?size=100' })) as string;
     await waitForShell(page);
     await page.getByTestId('course-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     const orgId = await orgIdOf(page);
-    const [first, second] = (await copyableCourses(token, orgId)).slice(sources, sources + 2);
-    expect(second).toBeDefined();
+    const copyable = await copyableCourses(token, orgId);
+    const pair = sectionPairs(copyable)[run];
+    expect(pair).toBeDefined();
+    const [first, second] = pair;
+    const codeOf = (id: number) => copyable.find((v) => v.sectionId === id)?.preview.sectionCode as string;
 
     await expect.poll(() => page.getByTestId('alerts-bell').getAttribute('aria-label')).toBeTruthy();
     const before = await bellCount(page);
@@ -113,6 +131,18 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
       .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
     const copySuffix = fill(texts.copyName, { name: '' }).trim(); // "(Copy)", "(copie)"
     expect(names.every((n) => n.endsWith(copySuffix))).toBe(true);
+    // two sections of one course: each default name carries its source section's code, so they differ
+    const named = await page.getByTestId('copy-course').evaluateAll((els) =>
+      els.map((el) => ({
+        sectionId: Number(el.getAttribute('data-section-id')),
+        name: el.querySelector<HTMLInputElement>('[data-testid=copy-name]')?.value ?? '',
+      })),
+    );
+    expect(named.map((c) => c.sectionId).sort((x, y) => x - y)).toEqual(
+      [first, second].sort((x, y) => x - y),
+    );
+    for (const c of named) expect(c.name, `section ${c.sectionId}`).toContain(codeOf(c.sectionId));
+    expect(new Set(names).size).toBe(2);
     await page.getByTestId('copy-confirm').click();
     await page.getByText(texts.started_other).waitFor();
 
@@ -125,7 +155,6 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
     const popup = page.getByTestId('alerts-popup');
     await popup.waitFor();
     expect(await popup.getByRole('heading', { name: catalog.alerts.title }).count()).toBe(1);
-    // the two copies may share a name (two sections of one course)
     const entries = popup.getByTestId('alert-entry').filter({
       hasText: fill(catalog.alerts.copySucceeded, { name: names[0] }),
     });

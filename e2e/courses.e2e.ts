@@ -5,7 +5,7 @@ import fr from '../src/web/i18n/fr.json';
 import { apiCall, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { CreateCourseResponse } from '../src/shared/contract/courses';
+import type { CourseDetailsResponse, CreateCourseResponse } from '../src/shared/contract/courses';
 import type {
   InstitutionDataResponse,
   InstructorListForInstitutionResponse,
@@ -81,7 +81,7 @@ describe.each([
       catalog.courses.detail.durationDays_other.replace('{{count}}', '131'),
     );
     // Stored, not only shown: the server has it, and a reload shows it again.
-    const stored = await apiCall<{ course: { courseName: string; endDate: string } }>(
+    const stored = await apiCall<z.infer<typeof CourseDetailsResponse>>(
       token,
       'GET',
       `/api/courses/details?sectionId=${sectionId}`,

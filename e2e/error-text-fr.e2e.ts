@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { ErrorResponse } from '../src/shared/contract/common';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import { loginAs, useBrowser, waitForShell } from './fixtures';
@@ -24,7 +26,7 @@ describe('server refusals in French', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: Buffer.from('firstName,lastName\nAda,Lovelace\n'),
     });
-    const body = (await (await answer).json()) as { message: string; description: string };
+    const body = (await (await answer).json()) as z.infer<typeof ErrorResponse>;
     expect(body).toMatchObject({ message: 'error.xlsxOnly', description: en.error.xlsxOnly });
     const alert = page.getByTestId('bulk-upload-error');
     await alert.waitFor();

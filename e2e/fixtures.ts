@@ -14,10 +14,13 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { z } from 'zod';
+import type { LoginResponse } from '../src/shared/contract/auth';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 declare module 'vitest' {
@@ -53,13 +56,39 @@ export async function chromiumPath(): Promise<string> {
   );
   if (found) return found;
   try {
-    const { default: packaged } = await import('@sparticuz/chromium');
-    return await packaged.executablePath();
+    const { default: packaged, inflate } = await import('@sparticuz/chromium');
+    const executable = await packaged.executablePath();
+    if (!PACKAGED_NEEDS.every(systemHasLibrary)) {
+      const bin = join(dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '../bin');
+      packagedLibraries = join(await inflate(join(bin, 'al2023.tar.br')), 'lib');
+    }
+    return executable;
   } catch (e) {
     throw oneLineError(
       `Chromium not found: neither CHROMIUM_PATH, /usr/bin/chromium nor the @sparticuz/chromium package (${(e as Error).message}); run \`npm install\`, or \`apt-get install chromium\`.`,
     );
   }
+}
+
+/**
+ * The shared libraries the packaged Chromium needs besides glibc. A slim image (node:*-slim, a bare
+ * Debian) has none of them; the package ships them for Amazon Linux, and they serve there too.
+ */
+const PACKAGED_NEEDS = ['libnss3.so', 'libnspr4.so', 'libexpat.so.1'];
+let packagedLibraries: string | undefined;
+
+function systemHasLibrary(name: string): boolean {
+  const multiarch = process.arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
+  const dirs = [
+    ...(process.env.LD_LIBRARY_PATH?.split(':') ?? []),
+    `/lib/${multiarch}`,
+    `/usr/lib/${multiarch}`,
+    '/lib64',
+    '/usr/lib64',
+    '/lib',
+    '/usr/lib',
+  ];
+  return dirs.some((d) => d && existsSync(join(d, name)));
 }
 
 /**
@@ -94,7 +123,13 @@ export async function launchChromium(): Promise<Browser> {
   const executablePath = await chromiumPath();
   return chromium.launch({
     executablePath,
-    env: { ...process.env, FONTCONFIG_FILE: fontconfigFile() },
+    env: {
+      ...process.env,
+      FONTCONFIG_FILE: fontconfigFile(),
+      ...(packagedLibraries && {
+        LD_LIBRARY_PATH: [packagedLibraries, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+      }),
+    },
     headless: true,
     args: [
       '--no-sandbox',
@@ -230,7 +265,7 @@ export async function apiLogin(persona: Persona, password = PASSWORD): Promise<s
     body: JSON.stringify({ username: persona, password }),
   });
   if (!res.ok) throw new Error(`login as ${persona} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+  return ((await res.json()) as z.infer<typeof LoginResponse>).token;
 }
 
 /** Serious and critical WCAG 2.1 A/AA violations (axe), as "rule: target" lines. */

@@ -69,6 +69,9 @@ describe.each(LANGUAGES)('EAD Admin page, in $lang', ({ lang, locale, catalog })
     await dialog.getByPlaceholder(texts.usernamePlaceholder).fill(college.username);
     await dialog.getByPlaceholder(texts.emailPlaceholder).click();
     await expect.poll(() => dialog.getByTestId('internal-email').inputValue()).toBe(college.email);
+    // the lookup made the fields valid: the "missing" error goes before anyone presses Save again
+    expect(await dialog.getByTestId('internal-missing').count()).toBe(0);
+    expect(await dialog.getByText(texts.missing).count()).toBe(0);
     await dialog.getByTestId('internal-save').click();
     await page
       .getByText(

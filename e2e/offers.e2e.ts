@@ -194,7 +194,43 @@ describe('Offers', () => {
     // sorted by title across both institutions; the institution column names each row's
     const names = await page.locator('[data-testid=offer-row] td:first-child').allTextContents();
     expect(names).toEqual(both.offers.map((o) => o.institutionName));
-    expect(new Set(both.offers.map((o) => o.organizationId)).size).toBeGreaterThanOrEqual(1);
+
+    // a title both institutions offer: searching it puts both institutions' rows on one page
+    const ids = [first.orgId, ...(await brookfieldId(token))];
+    let shared: { title: string; list: Offers } | undefined;
+    for (let p = 1; !shared && p <= 5; p++) {
+      const own = await apiCall<Offers>(
+        token,
+        'GET',
+        `/api/institution/offers?organizationId=${first.orgId}&page=${p}`,
+      );
+      for (const title of new Set(own.offers.map((o) => o.title))) {
+        const list = await apiCall<Offers>(token, 'POST', '/api/product/getProductOffers', {
+          organizationIds: ids,
+          q: title,
+        });
+        if (new Set(list.offers.map((o) => o.organizationId)).size === 2) {
+          shared = { title, list };
+          break;
+        }
+      }
+    }
+    expect(shared, 'a title offered to both institutions').toBeDefined();
+    await page.getByTestId('offers-search').fill(shared!.title);
+    await expect
+      .poll(() => page.getByTestId('offer-total').textContent(), WAIT)
+      .toBe(`${shared!.list.total} offers`);
+    const shown = await page.locator('[data-testid=offer-row] td:first-child').allTextContents();
+    expect(shown).toEqual(shared!.list.offers.map((o) => o.institutionName));
+    expect(new Set(shown)).toEqual(
+      new Set([
+        shared!.list.offers.find((o) => o.organizationId === first.orgId)!.institutionName,
+        'Brookfield Technical College',
+      ]),
+    );
+    await page.getByTestId('offers-search').fill('');
+    await expect.poll(() => page.getByTestId('offer-total').textContent(), WAIT).toBe(`${both.total} offers`);
+
     await page.getByTestId('offers-status').click();
     await page.getByRole('option', { name: 'Pending', exact: true }).click();
     const pending = await apiCall<Offers>(token, 'POST', '/api/product/getProductOffers', {

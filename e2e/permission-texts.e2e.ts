@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AlertsResponse } from '../src/shared/contract/alerts';
 import type { SessionResponse } from '../src/shared/contract/auth';
+import type { InstitutionListResponse } from '../src/shared/contract/institutions';
 import type { GroupListResponse } from '../src/shared/contract/roles';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
@@ -67,7 +68,7 @@ describe.each([
     const { page } = b;
     const token = await apiLogin('super');
     // seed: the last institution keeps one role (its users all moved to it)
-    const all = await apiCall<{ organizations: { orgId: number; displayName: string }[] }>(
+    const all = await apiCall<z.infer<typeof InstitutionListResponse>>(
       token,
       'GET',
       '/api/institution/institutionListFilterByName?name=Willamette&limit=5',

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
 import type {
   LmsListResponse,
   OrganizationsResponse,
+  ProductDetailResponse,
   ProductListResponse,
+  ProductSearchResponse,
 } from '../src/shared/contract/products';
 import en from '../src/web/i18n/en.json';
 import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
@@ -18,11 +21,7 @@ const fill = (text: string, params: Record<string, string | number>) =>
 
 /** The organisation the persona's chosen institution belongs to, and that institution. */
 async function home(token: string) {
-  const session = await apiCall<{ institutions: { orgId: number; displayName: string }[] }>(
-    token,
-    'GET',
-    '/api/auth/session',
-  );
+  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
   const orgs = await apiCall<z.infer<typeof OrganizationsResponse>>(
     token,
     'GET',
@@ -78,7 +77,7 @@ describe('Products area, in en', () => {
     );
     const integration = lms.integrationKeyStoreDTOList.find((i) => i.enabled)!;
     const course = lms.courses[0];
-    const products = await apiCall<{ products: { productName: string; isbn: string }[] }>(
+    const products = await apiCall<z.infer<typeof ProductSearchResponse>>(
       token,
       'GET',
       '/api/products/productDetails/a',
@@ -122,7 +121,7 @@ describe('Products area, in en', () => {
       `/api/products/organization/${org.id}?pairing=true&isbn=${product.isbn}&pageSize=1`,
     );
     expect(withPairings.productViews[0].pairingCount).toBeGreaterThan(0);
-    const detail = await apiCall<{ pairings: { pairingId: number; lmsCourseId: string }[] }>(
+    const detail = await apiCall<z.infer<typeof ProductDetailResponse>>(
       token,
       'GET',
       `/api/products/${inst.orgId}/details?urn=urn:product:${product.isbn}`,

@@ -5,6 +5,8 @@ import type { Page, Response } from 'playwright-core';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { type AlertsResponse, countAlerts } from '../src/shared/contract/alerts';
+import type { AppConfigResponse } from '../src/shared/contract/auth';
+import type { InstitutionListResponse } from '../src/shared/contract/institutions';
 import { apiCall, apiLogin, baseURL, loginAs, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
 
 describe('app shell', () => {
@@ -40,7 +42,7 @@ describe('app shell', () => {
       await fetch(`${baseURL()}/api/institution/institutionListFilterByName?name=&limit=50`, {
         headers: { authorization: `Bearer ${token}` },
       })
-    ).json()) as { organizations: { orgId: number; displayName: string }[] };
+    ).json()) as z.infer<typeof InstitutionListResponse>;
     const current = (await page.getByTestId('institution-id').textContent()) ?? '';
     const target = all.organizations.find((o) => !current.endsWith(` ${o.orgId}`));
     expect(target).toBeDefined();
@@ -91,9 +93,9 @@ describe('app shell', () => {
 
   it('header links come from the environment configuration; the footer has Terms of Use and Privacy Policy', async () => {
     const { page } = b;
-    const config = (await (await fetch(`${baseURL()}/api/app/config`)).json()) as {
-      urls: Record<string, string>;
-    };
+    const config = (await (await fetch(`${baseURL()}/api/app/config`)).json()) as z.infer<
+      typeof AppConfigResponse
+    >;
     await loginAs(page, 'registrar');
     await waitForShell(page);
     expect(await page.getByTestId('help-link').getAttribute('href')).toBe(config.urls.help);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { InstitutionDetails } from '../src/shared/contract/institutions';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import { apiCall, loginAs, PERSONAS, tabLabels, useBrowser, waitForShell } from './fixtures';
@@ -36,7 +38,7 @@ describe.each(LANGUAGES)('header tabs per persona (ARCHITECTURE §5), in $lang',
       const orgText = (await b.page.getByTestId('institution-id').textContent()) ?? '';
       const orgId = Number(orgText.replace(/\D/g, ''));
       expect(orgText).toBe(catalog.header.orgId.replace('{{id}}', String(orgId)));
-      const seeded = await apiCall<{ displayName: string }>(
+      const seeded = await apiCall<z.infer<typeof InstitutionDetails>>(
         token!,
         'GET',
         `/api/institution/institutionDetails/${orgId}`,

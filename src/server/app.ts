@@ -16,7 +16,7 @@ import { JobQueue } from './jobs/queue';
 import { logDestination } from './logger';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
-import { RequestLogController } from './plugins/request-log';
+import { RequestLogController, redactUrl } from './plugins/request-log';
 import { registerNulGuard } from './plugins/nul-guard';
 import { registerRoutes } from './routes';
 
@@ -26,6 +26,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     jobs: JobQueue;
+    /** Settles once the job queue has started (see BuildOptions.deferJobs). */
+    jobsStarted: Promise<void>;
     declaredRoutes: DeclaredRoute[];
     /** The server's clock: the current instant (tests inject a fixed one). */
     now: () => Date;
@@ -46,13 +48,24 @@ export interface BuildOptions {
   webDir?: string;
   /** The server's clock; defaults to the real one. Tests pass a fixed instant to pin calendar days. */
   now?: () => Date;
+  /** The database is migrated already (npm start migrates it before the demo seed): no second check. */
+  migrated?: boolean;
+  /**
+   * Start the job queue once the server listens instead of before returning (npm start: the queue's
+   * start-up queries no longer delay listening). Until it has started, requests other than /healthz
+   * and /readyz wait for it, and /readyz answers 503.
+   */
+  deferJobs?: boolean;
 }
 
-/** Fastify's request log fields, with one-time tokens (account-setup links) left out of the URL. */
+/**
+ * Fastify's request log fields, with credentials left out of the URL: one-time tokens (account-setup
+ * links, token=) and LTI launch sessions (session=, valid 60 minutes).
+ */
 function logRequest(req: FastifyRequest) {
   return {
     method: req.method,
-    url: req.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+    url: redactUrl(req.url),
     version: req.headers['accept-version'],
     host: req.host,
     remoteAddress: req.ip,
@@ -63,11 +76,13 @@ function logRequest(req: FastifyRequest) {
 /** Builds the Fastify application: database migrated, job queue started, every route registered. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      serializers: { req: logRequest },
-      stream: logDestination(config),
-    },
+    // a logger given by the caller (tests) keeps the redacting request serializer unless it sets its own
+    logger: (typeof opts.logger === 'boolean'
+      ? opts.logger
+      : {
+          serializers: { req: logRequest },
+          ...(opts.logger ?? { level: config.logLevel, stream: logDestination(config) }),
+        }) as boolean | object,
     logController: new RequestLogController(), // one line per request; assets and health checks at debug
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -83,15 +98,38 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database =
     opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  await database.migrate();
+  if (!opts.migrated) await database.migrate();
   await ensureInternalGroup(database.db, config.internalGroupId);
-  const jobs = new JobQueue(database, config, app.log);
+  let jobsUp = false;
+  // Started in the background (deferJobs), the queue lets the event loop turn before each of its
+  // statements until it is up: requests and log lines are not held behind its start-up queries
+  // (PGlite runs them on this thread).
+  const queueDatabase: Database = opts.deferJobs
+    ? {
+        ...database,
+        sql: {
+          async executeSql(text, values) {
+            if (!jobsUp) await new Promise((resolve) => setImmediate(resolve));
+            return database.sql.executeSql(text, values);
+          },
+        },
+      }
+    : database;
+  const jobs = new JobQueue(queueDatabase, config, app.log);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('jobs', jobs);
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   app.decorate('now', opts.now ?? (() => new Date()));
+  let jobsStarted: Promise<void> = Promise.resolve();
+  if (opts.deferJobs) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      const path = request.routeOptions.url;
+      if (jobsUp || path === '/healthz' || path === '/readyz') return done();
+      jobsStarted.then(() => done(), done);
+    });
+  }
   app.addHook('onClose', async () => {
     await jobs.stop(config.shutdownTimeoutMs);
     if (!opts.database) await database.close();
@@ -139,7 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await database.sql.executeSql('select 1');
-      if (!(await jobs.ready())) throw new Error('job queue not started');
+      if (!jobsUp || !(await jobs.ready())) throw new Error('job queue not started');
       return { status: 'ready', database: database.kind };
     } catch (err) {
       return reply
@@ -174,7 +212,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   });
 
-  await jobs.start(ALL_JOBS);
+  const startJobs = () =>
+    jobs.start(ALL_JOBS).then(() => {
+      jobsUp = true;
+    });
+  if (opts.deferJobs) {
+    let begin = () => {};
+    jobsStarted = new Promise<void>((resolve) => {
+      begin = resolve;
+    }).then(startJobs);
+    jobsStarted.catch(() => {}); // the caller awaits it
+    // after the listen call has returned, so its caller logs "listening" first
+    app.addHook('onListen', (done) => {
+      setImmediate(begin);
+      done();
+    });
+  } else {
+    jobsStarted = startJobs();
+    await jobsStarted;
+  }
+  app.decorate('jobsStarted', jobsStarted);
   return app;
 }
 

@@ -4,7 +4,7 @@ import { ADMIN_PERMISSIONS } from '../shared/permissions';
 import { bearer, createInstitution, createRole, createUser, login } from './test/fixtures';
 import { createTestApp, type TestApp } from './test/harness';
 
-// Issue 12: for every operation of the OpenAPI document, bounded examples of wrong types, missing
+// For every operation of the OpenAPI document, bounded examples of wrong types, missing
 // fields, NUL and huge strings and out-of-range numbers never answer 5xx, signed in as a super
 // admin or anonymous. Hand-rolled over the JSON schema: deterministic, at most PER_OPERATION
 // requests per operation and identity, so the whole file runs in well under a minute.

@@ -35,7 +35,9 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
   const report = await seedOnStart(database, config, (msg) => log.info(`seed: ${msg}`));
   if (report) log.info(report, 'demo world seeded');
   await opts.beforeListen;
-  const app = await buildApp(config, { database });
+  // Migrated above. A server starts its job queue once it listens (requests wait for the queue,
+  // /readyz says 503 until then); a worker starts it before going on.
+  const app = await buildApp(config, { database, migrated: true, deferJobs: config.role !== 'worker' });
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
   else await app.ready();
   const port = config.role === 'worker' ? config.port : (app.server.address() as AddressInfo).port;
@@ -47,6 +49,13 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
     const demo = await hasDemoWorld(database.db);
     process.stdout.write(`${startBanner(config, { demo, url: `http://localhost:${port}` })}\n`);
   }
+  app.jobsStarted.then(
+    () => app.log.debug({ ms: Math.round(performance.now() - started) }, 'job queue started'),
+    (err) => {
+      app.log.error({ err }, 'the job queue did not start');
+      process.exit(1);
+    },
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -59,6 +68,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
     }, config.shutdownTimeoutMs + 5000);
     timer.unref();
     try {
+      await app.jobsStarted.catch(() => {}); // a queue still starting is stopped once it has
       await app.close();
       await database.close();
       process.exit(0);

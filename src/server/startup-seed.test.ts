@@ -4,7 +4,7 @@ import type { Database } from './db/client';
 import { seedOnStart } from './startup-seed';
 import { openTestDatabase } from './test/harness';
 
-/** Issue 13 item 27: `ROLE=api npm start -- --demo` seeds too; concurrent starters seed once. */
+/** `ROLE=api npm start -- --demo` seeds too; concurrent starters seed once. */
 describe('demo seed at start', () => {
   const opened: Database[] = [];
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { type SeedReport, seedDemo } from './db/seed';
+import type { SeedReport } from './db/seed';
 
 /**
  * Seeds the demo world at start when asked (DEMO_SEED or `--demo`), whatever the process role:
@@ -13,6 +13,11 @@ export async function seedOnStart(
   log: (msg: string) => void = () => {},
 ): Promise<SeedReport | null> {
   if (!config.demoSeed) return null;
+  // A seeded database is the usual start: one query, and the seeder (faker and its locales, about a
+  // quarter of a second to load) stays unloaded. seedDemo checks again under its lock.
+  const seeded = await database.sql.executeSql('select 1 from institutions limit 1');
+  if (seeded.rows.length > 0) return null;
+  const { seedDemo } = await import('./db/seed');
   return seedDemo(database.db, {
     password: config.demoPassword,
     internalGroupId: config.internalGroupId,

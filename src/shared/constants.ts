@@ -6,7 +6,7 @@ export const INTERNAL_USERS_PER_PAGE = 20;
 export const ALERTS_SCROLL_COUNT = 20;
 export const COPY_MAX_HOURS = 24;
 export const TRIAL_DAYS = 14;
-/** Days a removed course or role stays in the recycle bin before it is purged (issue 18). */
+/** Days a removed course or role stays in the recycle bin before it is purged. */
 export const RECYCLE_BIN_DAYS = 30;
 export const TOKEN_REFRESH_MS = 1_500_000;
 export const SESSION_IDLE_MS = 30 * 60 * 1000;

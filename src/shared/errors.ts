@@ -80,11 +80,11 @@ export const ERROR_STATUS = {
   'error.copyOfOtherInstitution': 403,
   /** A bulk import previewed for someone who has since lost the right to create users there. */
   'error.noLongerCreateUsers': 403,
-  /** A write while acting as another user in read-only mode (issue 18). */
+  /** A write while acting as another user in read-only mode. */
   'error.actAsReadOnly': 403,
   /** Acting as a super admin, or as someone holding a staff flag the caller lacks; params username. */
   'error.actAsTargetRefused': 403,
-  /** Starting act-as while acting as someone already (issue 18). */
+  /** Starting act-as while acting as someone already. */
   'error.actAsNested': 409,
   /** Allowing writes during act-as without being a super admin. */
   'error.actAsWritesSuperOnly': 403,

@@ -96,7 +96,7 @@ const OWN_RULES = {
   editCourses: (c: Capabilities) => !c.internalUser && has(c, 'CAN_COPY_EDIT_COURSES') && reaches(c),
   deleteCourses: (c: Capabilities) => !c.internalUser && has(c, 'CAN_DELETE_COURSES') && reaches(c),
   /**
-   * The recycle bin (issue 18): whoever may remove one of the kinds it holds there; each entry
+   * The recycle bin: whoever may remove one of the kinds it holds there; each entry
    * also needs the rule of its own removal (deleteCourses for courses, editRoles for roles and role
    * memberships, editInternalUsers for removals from the internal-user group).
    */
@@ -108,11 +108,11 @@ const OWN_RULES = {
   viewReports: (c: Capabilities) => has(c, 'CAN_ACCESS_REPORTING_ANALYTICS') && reaches(c),
   viewAlerts: (c: Capabilities) => has(c, 'CAN_ACCESS_ADMIN_DASHBOARD') && reaches(c),
   /**
-   * The audit log (issue 18): staff flags in any institution; an administrator holding
+   * The audit log: staff flags in any institution; an administrator holding
    * CAN_CREATE_EDIT_ROLES in their own institutions.
    */
   viewAudit: (c: Capabilities) => anyFlag(c) || (has(c, 'CAN_CREATE_EDIT_ROLES') && c.member),
-  /** Act-as for support (issue 18): super admins and nasupport holders, in any institution. */
+  /** Act-as for support: super admins and nasupport holders, in any institution. */
   actAs: (c: Capabilities) => c.superAdmin || c.nasupport,
 } satisfies Record<string, (c: Capabilities) => boolean>;
 export type Rule = keyof typeof OWN_RULES;

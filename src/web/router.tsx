@@ -132,12 +132,12 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./features/internal-users/pages/InternalUsersPage')),
               },
               {
-                // the audit log (issue 18): not a spec tab; the page itself checks viewAudit
+                // the audit log: not a spec tab; the page itself checks viewAudit
                 path: 'auditLog',
                 lazy: page(() => import('./features/audit/pages/AuditLogPage')),
               },
               {
-                // the recycle bin (issue 18): not a spec tab; the page itself checks recycleBin
+                // the recycle bin: not a spec tab; the page itself checks recycleBin
                 path: 'recentlyRemoved',
                 lazy: page(() => import('./features/recycle-bin/pages/RecentlyRemovedPage')),
               },

@@ -13,6 +13,6 @@ export interface Actor {
   caps: Capabilities;
   sessionId: string;
   requestId: string;
-  /** Under act-as (issue 18): the signed-in support user; `userId` is then the acted-as user. */
+  /** Under act-as: the signed-in support user; `userId` is then the acted-as user. */
   realUserId?: number;
 }

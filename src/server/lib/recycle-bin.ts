@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { recycleBin } from '../db/schema';
 
-/** What a removal puts in the recycle bin (issue 18): the rows it deleted or hid, as they were. */
+/** What a removal puts in the recycle bin: the rows it deleted or hid, as they were. */
 export type RecycleEntry =
   | {
       kind: 'section';

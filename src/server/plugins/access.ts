@@ -6,6 +6,7 @@ import { AppError, accessDenied } from '../lib/app-error';
 import { audit } from '../lib/audit';
 import { capabilities } from '../lib/capabilities';
 import { type ActingAs, authenticate, type SessionUser } from '../modules/auth';
+import { namedOrg, type OrgResolver } from './entity-org';
 
 export { type EntityKind, entityOrg } from './entity-org';
 
@@ -13,19 +14,14 @@ export { type EntityKind, entityOrg } from './entity-org';
  * Where a route finds the institution it touches: the `organizationId` field of the query, params
  * or body, none, or `entityOrg(kind, from, field)` for an id of an entity of that institution.
  */
-export type OrgSource =
-  | 'none'
-  | 'query'
-  | 'params'
-  | 'body'
-  | ((request: FastifyRequest, db: Db) => Promise<number | undefined> | number | undefined);
+export type OrgSource = 'none' | 'query' | 'params' | 'body' | OrgResolver;
 
 /** Every /api route declares this in `config.access`: the capability rule and the institution scope. */
 export interface RouteAccess {
   rule: Rule | 'public';
   org: OrgSource;
   /**
-   * Under act-as (issue 18): 'exempt' lets a write through a read-only act-as (stop, refresh,
+   * Under act-as: 'exempt' lets a write through a read-only act-as (stop, refresh,
    * logout); 'start' refuses the call as nesting.
    */
   actAs?: 'exempt' | 'start';
@@ -121,9 +117,10 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
       }
       throw accessDenied();
     }
+    if (typeof access.org === 'function') await access.org.confirm?.(request, request.server.db);
   });
 
-  // Act-as (issue 18): every request under act-as leaves one audit row naming both identities,
+  // Act-as: every request under act-as leaves one audit row naming both identities,
   // written before the answer leaves (so a client that reads the log next finds it).
   app.addHook('onSend', async (request, reply) => {
     const acting = request.authSession?.acting;
@@ -192,20 +189,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 async function resolveOrg(source: OrgSource, request: FastifyRequest, db: Db): Promise<number | undefined> {
   if (source === 'none') return undefined;
   if (typeof source === 'function') return source(request, db);
-  const container = (
-    source === 'query' ? request.query : source === 'params' ? request.params : request.body
-  ) as Record<string, unknown> | undefined;
-  const value = Number(container?.organizationId);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new AppError(
-      'error.institutionRequired',
-      'organizationId: an institution id is required.',
-      { organizationId: 'An institution id is required.' },
-      undefined,
-      { field: 'organizationId' },
-    );
-  }
-  return value;
+  return namedOrg(request, source);
 }
 
 /** The actor of an authenticated route (set by the access hook). */

@@ -2,12 +2,23 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { bulkImports, groups, lmsIntegrations, offers, optOutFiles, sections } from '../db/schema';
+import {
+  bulkImports,
+  groups,
+  lmsCoursePairings,
+  lmsIntegrations,
+  offers,
+  optOutFiles,
+  sections,
+} from '../db/schema';
 import { AppError, type NotFoundEntity, notFound } from '../lib/app-error';
+// the file, not the feature's index: the index loads the users routes, which load this plugin
+import { isInstitutionMember } from '../modules/users/users.queries';
 
 /**
- * The kinds of ids a route can be scoped by. Each finds the institution its entity belongs to;
- * `institution` is an institution id under another field name than `organizationId`.
+ * The kinds of ids a route can be scoped by. Each finds the institution its entity belongs to,
+ * except `user` (a user belongs to several institutions: see `within`); `institution` is an
+ * institution id under another field name than `organizationId`.
  */
 export type EntityKind =
   | 'section'
@@ -17,16 +28,42 @@ export type EntityKind =
   | 'import'
   | 'offer'
   | 'ltiRegistration'
+  | 'pairing'
+  | 'user'
   | 'institution';
 
 /** Where in the request the id is. */
 export type IdSource = 'query' | 'params' | 'body';
 
+/**
+ * A route's institution resolver (`config.access.org`). `confirm`, when present, runs after the
+ * capability check and refuses (404) an entity that is not of the institution.
+ */
+export type OrgResolver = ((
+  request: FastifyRequest,
+  db: Db,
+) => Promise<number | undefined> | number | undefined) & {
+  confirm?: (request: FastifyRequest, db: Db) => Promise<void>;
+};
+
+export interface EntityOrgOptions {
+  /** An absent field means "no institution". */
+  optional?: boolean;
+  /**
+   * The route acts in the institution its `organizationId` names (in the query, params or body),
+   * and the entity must be of that institution: else 404, as for an unknown id, but only after
+   * the capability check (a caller without rights there gets 403 whatever the id).
+   */
+  within?: IdSource;
+}
+
 interface Lookup {
   /** Whether the raw value is an id of this kind at all (else 404, or 422 where said). */
   valid(raw: unknown): boolean;
   /** The institution of the entity: a number, null for a provider-wide entity, undefined when unknown. */
-  institution(db: Db, id: string): Promise<number | null | undefined>;
+  institution?(db: Db, id: string): Promise<number | null | undefined>;
+  /** Whether the entity is of `institutionId` (for entities of several institutions). */
+  belongsTo?(db: Db, id: string, institutionId: number, callerId: number | undefined): Promise<boolean>;
   /** 404 text for an unknown id. */
   entity: NotFoundEntity;
   /** A malformed id answers 422 with this text instead of 404. */
@@ -99,6 +136,19 @@ const LOOKUPS: Record<Exclude<EntityKind, 'institution'>, Lookup> = {
     entity: 'LTI registration',
     institution: orgOfRow(lmsIntegrations, lmsIntegrations.id, lmsIntegrations.institutionId),
   },
+  /** An LMS course pairing (Products). */
+  pairing: {
+    valid: positiveInt,
+    entity: 'Pairing',
+    institution: orgOfRow(lmsCoursePairings, lmsCoursePairings.id, lmsCoursePairings.institutionId),
+  },
+  /** A user: of the institution when staff there (a non-student membership or a role), or the caller. */
+  user: {
+    valid: positiveInt,
+    entity: 'User',
+    belongsTo: async (db, id, institutionId, callerId) =>
+      Number(id) === callerId || isInstitutionMember(db, institutionId, Number(id)),
+  },
   /** A bulk account import (uuid). */
   import: {
     valid: (raw) => /^[0-9a-f-]{36}$/i.test(String(raw ?? '')),
@@ -110,31 +160,84 @@ const LOOKUPS: Record<Exclude<EntityKind, 'institution'>, Lookup> = {
   },
 };
 
+const fieldsOf = (request: FastifyRequest, from: IdSource) =>
+  (from === 'query' ? request.query : from === 'params' ? request.params : request.body) as
+    | Record<string, unknown>
+    | undefined;
+
+/** The institution a request names: its `organizationId` in the query, params or body (else 422). */
+export function namedOrg(request: FastifyRequest, from: IdSource): number {
+  const value = Number(fieldsOf(request, from)?.organizationId);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new AppError(
+      'error.institutionRequired',
+      'organizationId: an institution id is required.',
+      { organizationId: 'An institution id is required.' },
+      undefined,
+      { field: 'organizationId' },
+    );
+  }
+  return value;
+}
+
+/** A malformed id: 422 where the kind says so, else 404 like an unknown one. */
+function malformed(lookup: Lookup) {
+  return lookup.invalid ? new AppError('error.validation', lookup.invalid) : notFound(lookup.entity);
+}
+
 /**
  * The one way a route finds the institution an id in its request belongs to, for `config.access.org`:
  * `entityOrg('section', 'query', 'sectionId')`. An unknown id answers 404 before any capability check
  * (so it reads the same for every caller); the access hook then refuses another institution's entity
  * with 403. `optional` lets an absent field mean "no institution".
+ *
+ * With `within`, the institution is the one the request names and the entity must be of it:
+ * `entityOrg('user', 'params', 'id', { within: 'query' })` answers 403 without the rule there, then
+ * 404 for a user who is not of that institution (nor the caller) or does not exist. A user belongs
+ * to several institutions, so `user` is always declared with `within`.
  */
+export function entityOrg(
+  kind: 'user',
+  from: IdSource,
+  field: string,
+  opts: EntityOrgOptions & { within: IdSource },
+): OrgResolver;
+export function entityOrg(
+  kind: Exclude<EntityKind, 'user'>,
+  from: IdSource,
+  field: string,
+  opts?: EntityOrgOptions,
+): OrgResolver;
 export function entityOrg(
   kind: EntityKind,
   from: IdSource,
   field: string,
-  opts: { optional?: boolean } = {},
-) {
-  return async (request: FastifyRequest, db: Db): Promise<number | undefined> => {
-    const container = (
-      from === 'query' ? request.query : from === 'params' ? request.params : request.body
-    ) as Record<string, unknown> | undefined;
-    const raw = container?.[field];
+  opts: EntityOrgOptions = {},
+): OrgResolver {
+  const idOf = (request: FastifyRequest) => fieldsOf(request, from)?.[field];
+  const { within } = opts;
+  if (within && kind !== 'institution') {
+    const lookup = LOOKUPS[kind];
+    const resolve: OrgResolver = (request) => namedOrg(request, within);
+    resolve.confirm = async (request, db) => {
+      const raw = idOf(request);
+      if (raw === undefined && opts.optional) return;
+      if (!lookup.valid(raw)) throw malformed(lookup);
+      const institutionId = namedOrg(request, within);
+      const belongs = lookup.belongsTo
+        ? await lookup.belongsTo(db, String(raw), institutionId, request.actor?.userId)
+        : (await lookup.institution?.(db, String(raw))) === institutionId;
+      if (!belongs) throw notFound(lookup.entity);
+    };
+    return resolve;
+  }
+  return async (request, db) => {
+    const raw = idOf(request);
     if (raw === undefined && opts.optional) return undefined;
     if (kind === 'institution') return Number(raw);
     const lookup = LOOKUPS[kind];
-    if (!lookup.valid(raw)) {
-      if (lookup.invalid) throw new AppError('error.validation', lookup.invalid);
-      throw notFound(lookup.entity);
-    }
-    const institutionId = await lookup.institution(db, String(raw));
+    if (!lookup.valid(raw)) throw malformed(lookup);
+    const institutionId = await lookup.institution?.(db, String(raw));
     if (institutionId === undefined) throw notFound(lookup.entity);
     return institutionId ?? undefined;
   };

@@ -3,7 +3,7 @@ import { INT_MAX, NUL_MESSAGE } from '../../shared/contract/common';
 import { bearer, createInstitution, createRole, createUser, login } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 
-// Issue 12 items 3 and 4: a NUL character or an id past the 32-bit columns is refused by the
+// A NUL character or an id past the 32-bit columns is refused by the
 // contract with 422 and never reaches PostgreSQL (which answered 500 before).
 
 let t: TestApp;

@@ -71,6 +71,23 @@ describe('request logging', () => {
     expect(info.lines.map((l) => l.msg)).toEqual(['request completed', 'request completed']);
   });
 
+  it('leaves credentials out of the logged URL: account-setup tokens and LTI launch sessions', async () => {
+    info.lines.length = 0;
+    const session = 'eyJhbGciOiJIUzI1NiJ9.eyJyZWciOjF9.c2lnbmF0dXJl';
+    expect((await info.app.inject({ url: `/lti/landing?session=${session}&lang=fr` })).statusCode).toBe(401);
+    await info.app.inject({ url: '/api/account/setup?token=secret-setup-token' });
+    expect(requestLines(info.lines).map((l) => l.req?.url)).toEqual([
+      '/lti/landing?session=[redacted]&lang=fr',
+      '/api/account/setup?token=[redacted]',
+    ]);
+    const notFound = await info.app.inject({ url: `/api/no-such-route?session=${session}` });
+    expect(notFound.statusCode).toBe(404);
+    expect(requestLines(info.lines).at(-1)?.req?.url).toBe('/api/no-such-route?session=[redacted]');
+    const logged = JSON.stringify(info.lines);
+    expect(logged).not.toContain(session);
+    expect(logged).not.toContain('secret-setup-token');
+  });
+
   it('logs the quiet requests at debug', async () => {
     await debug.app.inject({ url: '/healthz' });
     await debug.app.inject({ url: '/assets/app.js' });

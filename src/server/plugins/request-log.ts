@@ -1,5 +1,10 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
+/** The URL as logged: one-time tokens and LTI launch sessions (credentials) are replaced by [redacted]. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|session)=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** /api and /lti calls are worth a line at info; static files, SPA pages and health checks are not. */
 export function isQuietRequest(url: string): boolean {
   const path = url.split('?')[0];
@@ -22,6 +27,6 @@ export class RequestLogController extends LogController {
 
   override routeNotFound(request: FastifyRequest) {
     const level = isQuietRequest(request.url) ? 'debug' : 'info';
-    request.log[level](`Route ${request.method}:${request.url} not found`);
+    request.log[level](`Route ${request.method}:${redactUrl(request.url)} not found`);
   }
 }

@@ -47,11 +47,11 @@ const AUDIENCES = {
   lms: (p: Persona, s: Scope) => FLAGS.includes(p) || p === 'internal' || (p === 'registrar' && s === 'own'),
   /** LTI 1.3 console: CAN_ACCESS_LTI_1_3_INTEGRATION there (staff flag holders hold it everywhere); never internal users. */
   ltiConsole: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
-  /** Audit log (issue 18): staff flags in any institution, CAN_CREATE_EDIT_ROLES holders in their own. */
+  /** Audit log: staff flags in any institution, CAN_CREATE_EDIT_ROLES holders in their own. */
   audit: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
-  /** Recycle bin (issue 18): whoever may remove courses or roles there (staff flags; the registrar at home). */
+  /** Recycle bin: whoever may remove courses or roles there (staff flags; the registrar at home). */
   recycleBin: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
-  /** Act-as for support (issue 18): super admins and nasupport holders, any institution. */
+  /** Act-as for support: super admins and nasupport holders, any institution. */
   actAs: (p: Persona) => p === 'super' || p === 'support',
   /** EAD Admin (internal users): super and associate super admins see it. */
   internalUsersView: (p: Persona) => p === 'super' || p === 'associate',
@@ -771,7 +771,7 @@ const apiRoutes = () =>
     .map((r) => `${r.method} ${r.url}`);
 
 /**
- * "Explain access" (issue 18) against the real routes: for every capability rule, one route that
+ * "Explain access" against the real routes: for every capability rule, one route that
  * declares it (a GET where there is one, else a write other than a delete), and for every persona
  * in their own and a foreign institution, explain's verdict (asked by the super admin) must be the
  * route's: allowed ⇔ not 403. Runs before the matrix below, on scratch sections so a delete here

@@ -1,17 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../shared/permissions';
-import { bulkImports, optOutFiles } from '../db/schema';
+import { bulkImports, lmsCoursePairings, optOutFiles, users } from '../db/schema';
 import { createOffer, createProduct, createSection } from './course-fixtures';
-import { createIntegration } from './product-fixtures';
+import { createIntegration, createPairing } from './product-fixtures';
 import { bearer, createInstitution, createRole, createUser, login } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 
 /**
  * entityOrg (plugins/entity-org.ts), one request per entity kind: an admin of institution A asks
  * for an entity of institution B (403, and nothing about it is shown) and for an id nobody has (404).
+ * Kinds declared `within` the institution the request names (user, pairing changes) answer 404 for
+ * another institution's entity instead, after 403 for a caller without rights there.
  */
 let t: TestApp;
 let token: string;
+let superToken: string;
+let instA: number;
+let adminA: number;
 let b: {
   section: number;
   role: number;
@@ -20,16 +26,21 @@ let b: {
   institution: number;
   offer: number;
   ltiRegistration: number;
+  user: number;
+  pairing: number;
 };
 
 const UNKNOWN_IMPORT = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const instA = await createInstitution(t.db, 'eo Alder');
+  const alder = await createInstitution(t.db, 'eo Alder');
   const instB = await createInstitution(t.db, 'eo Birch');
   const admin = await createUser(t.db, 'eo-admin');
-  await createRole(t.db, instA.id, 'Administrator', ADMIN_PERMISSIONS, [admin.id]);
+  await createRole(t.db, alder.id, 'Administrator', ADMIN_PERMISSIONS, [admin.id]);
+  await createUser(t.db, 'eo-super', { superAdmin: true });
+  instA = alder.id;
+  adminA = admin.id;
   const adminB = await createUser(t.db, 'eo-admin-b');
   const roleB = await createRole(t.db, instB.id, 'Administrator', ADMIN_PERMISSIONS, [adminB.id]);
   const section = await createSection(t.db, { institutionId: instB.id });
@@ -53,7 +64,18 @@ beforeAll(async () => {
       fileSize: 1,
     })
     .returning();
-  const offer = await createOffer(t.db, instB.id, await createProduct(t.db, 'eo Product'));
+  const product = await createProduct(t.db, 'eo Product');
+  const offer = await createOffer(t.db, instB.id, product);
+  const integration = await createIntegration(t.db, instB.id);
+  const pairing = await createPairing(t.db, {
+    institutionId: instB.id,
+    productId: product.id,
+    sectionId: section.id,
+    integrationId: integration.id,
+    lmsCourseId: 'eo-pairing',
+    censusDuration: 10,
+    freeAccessDuration: 2,
+  });
   b = {
     section: section.id,
     role: roleB.id,
@@ -61,9 +83,12 @@ beforeAll(async () => {
     importId: imp.id,
     institution: instB.id,
     offer: offer.id,
-    ltiRegistration: (await createIntegration(t.db, instB.id)).id,
+    ltiRegistration: integration.id,
+    user: adminB.id,
+    pairing: pairing.id,
   };
   token = await login(t.app, 'eo-admin');
+  superToken = await login(t.app, 'eo-super');
 });
 afterAll(() => t?.close());
 
@@ -145,5 +170,97 @@ describe("entityOrg('institution'): an institution id under another name (contex
 
   it('refuses an institution nobody has with 403 too (no rights there)', async () => {
     expect((await get('/api/groupAuth/group?contextId=2000000000')).statusCode).toBe(403);
+  });
+});
+
+/**
+ * Users belong to several institutions, so a user id is checked against the institution the request
+ * names (`within`): no rights there → 403 whatever the id; rights there → 404 unless the user is of it.
+ */
+describe("entityOrg('user', …, { within }): a user of the named institution, or the caller", () => {
+  const piUser = (id: number, org: number) => get(`/api/registrarUser/getPiUser/${id}?organizationId=${org}`);
+
+  it('shows a user of the institution (here the caller)', async () => {
+    const res = await piUser(adminA, instA);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: adminA, username: 'eo-admin' });
+  });
+
+  it("answers 404 for another institution's user, as for an id nobody has", async () => {
+    for (const id of [b.user, 2_000_000_000]) {
+      const res = await piUser(id, instA);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, message: 'error.userNotFound' });
+    }
+    const assoc = await get(`/api/registrarUser/userSectionAssociation/${b.user}?organizationId=${instA}`);
+    expect(assoc.statusCode).toBe(404);
+  });
+
+  it('answers 403 in an institution without rights there, whether or not the user is of it', async () => {
+    for (const id of [b.user, 2_000_000_000]) {
+      const res = await piUser(id, b.institution);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ status: 403, message: 'error.accessDenied' });
+    }
+  });
+
+  it("does not change another institution's user named in a body", async () => {
+    const before = (await t.db.select().from(users).where(eq(users.id, b.user)))[0];
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/registrarUser/piUser?organizationId=${instA}`,
+      headers: bearer(token),
+      payload: {
+        userId: b.user,
+        firstName: 'Changed',
+        lastName: 'Name',
+        email: 'eo-changed@example.edu',
+        groupId: b.role,
+      },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: 'error.userNotFound' });
+    expect((await t.db.select().from(users).where(eq(users.id, b.user)))[0]).toEqual(before);
+  });
+});
+
+describe("entityOrg('pairing')", () => {
+  const asSuper = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(superToken), ...(payload ? { payload } : {}) });
+  const change = (org: number, pairingId = b.pairing) =>
+    `/api/products/coursedetails?pairingId=${pairingId}&organizationId=${org}`;
+  const pairingRow = async () =>
+    (await t.db.select().from(lmsCoursePairings).where(eq(lmsCoursePairings.id, b.pairing)))[0];
+
+  it('reads a pairing in its own institution; an id nobody has → 404', async () => {
+    const res = await asSuper('GET', `/api/products/coursedetails?pairingId=${b.pairing}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pairing).toMatchObject({ pairingId: b.pairing, institutionId: b.institution });
+    const unknown = await asSuper('GET', '/api/products/coursedetails?pairingId=2000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ status: 404, message: 'error.pairingNotFound' });
+  });
+
+  it("answers 404 for another institution's pairing named with an institution, and changes nothing", async () => {
+    const before = await pairingRow();
+    const put = await asSuper('PUT', change(instA), { censusDuration: 30, freeAccessDuration: 1 });
+    expect(put.statusCode).toBe(404);
+    expect(put.json()).toMatchObject({ message: 'error.pairingNotFound' });
+    const del = await asSuper('DELETE', change(instA));
+    expect(del.statusCode).toBe(404);
+    expect(del.json()).toMatchObject({ message: 'error.pairingNotFound' });
+    expect((await asSuper('DELETE', change(instA, 2_000_000_000))).statusCode).toBe(404);
+    expect(await pairingRow()).toEqual(before);
+  });
+
+  it('refuses an institution admin (Products are not theirs) with 403', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: change(b.institution),
+      headers: bearer(token),
+      payload: { censusDuration: 30, freeAccessDuration: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: 'error.accessDenied' });
   });
 });

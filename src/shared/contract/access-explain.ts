@@ -6,7 +6,7 @@ import { FlagName, IdParam, PermissionName, text } from './common';
 /** A capability rule of src/shared/permissions.ts (what a user may do: view courses, copy a course, …). */
 export const RuleName = z.enum(RULE_NAMES);
 
-/** "Explain access" (issue 18): may this user do this in this institution, and why. */
+/** "Explain access": may this user do this in this institution, and why. */
 export const ExplainAccessQuery = z.object({
   organizationId: IdParam.describe('Institution the question is about.'),
   userId: IdParam.describe('User the question is about.'),

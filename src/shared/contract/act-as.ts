@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RowId, text } from './common';
 
-/** Longest act-as session (issue 18): 60 minutes. */
+/** Longest act-as session: 60 minutes. */
 export const ACT_AS_MAX_MINUTES = 60;
 
 /** POST /api/act-as/start: act as a member of an institution for a while, with a reason. */

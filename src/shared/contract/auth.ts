@@ -73,7 +73,7 @@ export const SessionResponse = z.object({
     ),
   plaUrls: PlaUrls.describe('Environment links (help, terms, privacy, account, console).'),
   actAs: ActAsState.nullable().describe(
-    'Act-as in progress (issue 18): the profile, flags and permissions above are then those of the acted-as user.',
+    'Act-as in progress: the profile, flags and permissions above are then those of the acted-as user.',
   ),
 });
 

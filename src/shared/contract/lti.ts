@@ -1,6 +1,6 @@
 /**
- * The LTI 1.3 integrations console (spec §2 /ltiIntegrations, §6 CAN_ACCESS_LTI_1_3_INTEGRATION,
- * issue 16 "Console"): registrations of the chosen institution, their deployments, tool keys and
+ * The LTI 1.3 integrations console (spec §2 /ltiIntegrations, §6 CAN_ACCESS_LTI_1_3_INTEGRATION):
+ * registrations of the chosen institution, their deployments, tool keys and
  * launch log, one-time dynamic-registration links, the tool's URLs and the Canvas developer key.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParam, RowId, text } from './common';
 
 /**
- * What the recycle bin holds (issue 18): removed courses (sections), removed roles, and users removed
+ * What the recycle bin holds: removed courses (sections), removed roles, and users removed
  * from a role or from the internal-user group (membership).
  */
 export const RecycleKind = z.enum(['section', 'role', 'membership']);

@@ -1,3 +1,4 @@
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, GENERIC_SERVER_ERROR } from '../../shared/errors';
 import { TABS } from '../../shared/permissions';
@@ -69,7 +70,64 @@ describe('i18n catalogs', () => {
 
   it('has a message for every server error code', () => {
     const keys = new Set(keysOf(en));
-    const missing = Object.keys(ERROR_STATUS).filter((code) => !keys.has(code));
+    // a text that depends on params.count has `_one` and `_other` keys instead
+    const missing = Object.keys(ERROR_STATUS).filter(
+      (code) => !keys.has(code) && !(keys.has(`${code}_one`) && keys.has(`${code}_other`)),
+    );
     expect(missing).toEqual([]);
+  });
+
+  it('French says "courriel", never "e-mail" or "email"', () => {
+    // the one exception: the column name a CSV header row must carry, spelled as in the file
+    const columnName = new Set(['error.optOutNoStudentColumn', 'institutions.optOut.intro']);
+    const word = /(?<![\w-])e-?mails?(?![\w-])/i;
+    const text = (k: string, v: string) => {
+      const shown = v.replace(/{{\w+}}/g, '');
+      return columnName.has(k) ? shown.replace(/(?<![\w-])email(?![\w-])/g, '') : shown;
+    };
+    const english = leaves(fr)
+      .filter(([k, v]) => word.test(text(k, v)))
+      .map(([k, v]) => `${k}: ${v}`);
+    expect(english).toEqual([]);
+    // and every English text about an e-mail says "courriel" in French
+    const notCourriel = leaves(en)
+      .filter(([k, v]) => !columnName.has(k) && word.test(text(k, v)))
+      .filter(([k]) => !/courriel/i.test(valueAt(fr, k)))
+      .map(([k]) => k);
+    expect(notCourriel).toEqual([]);
+  });
+
+  it('words counted texts for one and for many (i18next _one/_other)', async () => {
+    const i18n = createInstance();
+    await i18n.init({
+      lng: 'en',
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+      resources: { en: { translation: en }, fr: { translation: fr } },
+    });
+    const t = (lng: string, key: string, params: Record<string, unknown>) =>
+      (i18n.t as unknown as (k: string, o: Record<string, unknown>) => string)(key, { lng, ...params });
+    const rendered = (lng: string) =>
+      [1, 2].flatMap((count) => [
+        t(lng, 'header.alertsUnread', { count }),
+        t(lng, 'error.ltiRegistrationHasPairings', { count }),
+        t(lng, 'courses.create.customCourseIdHint', { count, max: 73 }),
+      ]);
+    expect(rendered('en')).toEqual([
+      'Alerts: 1 unread',
+      '1 LMS course is paired through this registration. Disable it instead, or remove that pairing first.',
+      'The course id in the LMS: 1 of 73 characters',
+      'Alerts: 2 unread',
+      '2 LMS courses are paired through this registration. Disable it instead, or remove those pairings first.',
+      'The course id in the LMS: 2 of 73 characters',
+    ]);
+    expect(rendered('fr')).toEqual([
+      'Alertes : 1 non lue',
+      "1 cours LMS est associé via cet enregistrement. Désactivez-le plutôt, ou supprimez d'abord cette association.",
+      "L'identifiant du cours dans le LMS : 1 caractère sur 73",
+      'Alertes : 2 non lues',
+      "2 cours LMS sont associés via cet enregistrement. Désactivez-le plutôt, ou supprimez d'abord ces associations.",
+      "L'identifiant du cours dans le LMS : 2 caractères sur 73",
+    ]);
   });
 });

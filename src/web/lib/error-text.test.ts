@@ -41,6 +41,27 @@ describe('errorText', () => {
     expect(errorText(e)).toBe('Certains utilisateurs ne détiennent pas le rôle Teaching Assistant.');
   });
 
+  it("words a counted refusal for the answer's params.count, one and many", async () => {
+    const refusal = (count: number) =>
+      new ApiError({
+        status: 409,
+        message: 'error.ltiRegistrationHasPairings',
+        description: `${count} LMS courses are paired through this registration.`,
+        params: { count },
+      });
+    expect(errorText(refusal(1))).toBe(
+      "1 cours LMS est associé via cet enregistrement. Désactivez-le plutôt, ou supprimez d'abord cette association.",
+    );
+    expect(errorText(refusal(2))).toBe(
+      "2 cours LMS sont associés via cet enregistrement. Désactivez-le plutôt, ou supprimez d'abord ces associations.",
+    );
+    await i18n.changeLanguage('en');
+    expect(errorText(refusal(1))).toBe(
+      '1 LMS course is paired through this registration. Disable it instead, or remove that pairing first.',
+    );
+    await i18n.changeLanguage('fr');
+  });
+
   it('a not-found names what is missing, in the catalog language', () => {
     const e = new ApiError({
       status: 404,
@@ -80,16 +101,20 @@ describe('error catalogs', () => {
   it('hold every code of ERROR_STATUS in en, fr and zh with the same {{placeholders}}', async () => {
     const { ERROR_STATUS } = await import('../../shared/errors');
     const holes = (s: string) => [...s.matchAll(/\{\{(\w+)/g)].map((m) => m[1]).sort();
+    type Texts = Record<string, string>;
+    // a code's text, or its `_one`/`_other` texts when it depends on params.count
+    const keysOf = (code: string) => {
+      const key = code.slice('error.'.length);
+      return key in en.error ? [key] : [`${key}_one`, `${key}_other`];
+    };
     for (const code of Object.keys(ERROR_STATUS)) {
-      const key = code.slice('error.'.length) as keyof typeof en.error;
-      expect(en.error[key], code).toEqual(expect.any(String));
-      expect(holes((fr.error as Record<string, string>)[key] ?? ''), `fr ${code}`).toEqual(
-        holes(en.error[key]),
-      );
-      expect(holes((zh.error as Record<string, string>)[key] ?? ''), `zh ${code}`).toEqual(
-        holes(en.error[key]),
-      );
-      expect((fr.error as Record<string, string>)[key], `fr ${code}`).not.toBe(en.error[key]);
+      for (const key of keysOf(code)) {
+        const english = (en.error as Texts)[key];
+        expect(english, `${code} (${key})`).toEqual(expect.any(String));
+        expect(holes((fr.error as Texts)[key] ?? ''), `fr ${key}`).toEqual(holes(english));
+        expect(holes((zh.error as Texts)[key] ?? ''), `zh ${key}`).toEqual(holes(english));
+        expect((fr.error as Texts)[key], `fr ${key}`).not.toBe(english);
+      }
     }
   });
 });

@@ -6,8 +6,12 @@ import { isApiError } from './api';
 /** A catalog key that callers may name as their own text for a failure the catalog does not know. */
 export type FallbackKey = Parameters<typeof i18n.t>[0] & string;
 
-/** True when the catalog has a text for this error code (codes are `error.*` keys). */
-const known = (code: string) => code.startsWith('error.') && i18n.exists(code);
+/**
+ * True when the catalog has a text for this error code (codes are `error.*` keys); a code whose
+ * text depends on a count (`_one`/`_other` keys) is found with the answer's `params.count`.
+ */
+const known = (code: string, params?: Record<string, unknown>) =>
+  code.startsWith('error.') && i18n.exists(code, params as Parameters<typeof i18n.exists>[1]);
 
 /**
  * The one way to turn a failed call into text (spec §8), in the current language. Every distinct
@@ -19,7 +23,7 @@ const known = (code: string) => code.startsWith('error.') && i18n.exists(code);
 export function errorText(error: unknown, fallback?: FallbackKey): string {
   const t = i18n.t.bind(i18n) as unknown as (key: string, params?: Record<string, unknown>) => string;
   if (isApiError(error)) {
-    if (known(error.message)) return t(error.message, error.params);
+    if (known(error.message, error.params)) return t(error.message, error.params);
     if (error.description) return error.description;
   }
   return t(fallback ?? 'errors.generic');
@@ -42,7 +46,8 @@ export function useErrorText(): (error: unknown, fallback?: FallbackKey) => stri
  */
 export function fieldErrorTexts(error: unknown): Record<string, string> | undefined {
   if (!isApiError(error) || !error.fields || Object.keys(error.fields).length === 0) return undefined;
-  const own = error.message !== 'error.validation' && known(error.message) ? errorText(error) : undefined;
+  const own =
+    error.message !== 'error.validation' && known(error.message, error.params) ? errorText(error) : undefined;
   return Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, own ?? message]));
 }
 

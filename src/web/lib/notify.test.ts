@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GENERIC_SERVER_ERROR } from '../../shared/errors';
 import { ApiError } from './api';
@@ -11,7 +14,7 @@ vi.mock('../i18n', () => ({
   },
 }));
 
-const { notifyError, notifySuccess } = await import('./notify');
+const { notifyDenied, notifyError, notifyErrorText, notifySuccess } = await import('./notify');
 
 describe('notify helpers (spec §8, §9)', () => {
   beforeEach(() => show.mockReset());
@@ -30,6 +33,33 @@ describe('notify helpers (spec §8, §9)', () => {
     );
   });
 
+  it("a caller's own error text stays until closed, with a named close button", () => {
+    notifyErrorText("We can't copy the course that you selected.");
+    expect(show).toHaveBeenCalledWith({
+      message: "We can't copy the course that you selected.",
+      color: 'red',
+      autoClose: false,
+      closeButtonProps: { 'aria-label': 'common.close' },
+    });
+  });
+
+  it("a bare 403 access refusal shows the call's own text; an explained one the server's words", () => {
+    notifyDenied(new ApiError({ status: 403, message: 'error.accessDenied' }), 'Cannot add user');
+    expect(show).toHaveBeenLastCalledWith({
+      message: 'Cannot add user',
+      color: 'red',
+      autoClose: false,
+      closeButtonProps: { 'aria-label': 'common.close' },
+    });
+    notifyDenied(
+      new ApiError({ status: 403, message: 'error.accessDenied', description: 'Not in this institution' }),
+      'Cannot add user',
+    );
+    expect(show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ message: 'Not in this institution', autoClose: false }),
+    );
+  });
+
   it('errors that are not API answers show the generic server error, character for character', () => {
     notifyError(new Error('boom'));
     expect(show).toHaveBeenCalledWith(
@@ -37,5 +67,19 @@ describe('notify helpers (spec §8, §9)', () => {
         message: 'There seems to be a problem with the servers.  Please try again later.',
       }),
     );
+  });
+});
+
+describe('one way to show a message', () => {
+  it('no web file but lib/notify.ts calls notifications.show', () => {
+    const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+    const files = readdirSync(web, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => relative(web, join(web, f)).replaceAll('\\', '/'));
+    const callers = files.filter(
+      (f) => f !== 'lib/notify.ts' && /notifications\s*\.\s*show\(/.test(readFileSync(join(web, f), 'utf8')),
+    );
+    expect(files).toContain('lib/notify.ts');
+    expect(callers).toEqual([]);
   });
 });

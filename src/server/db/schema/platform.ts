@@ -27,7 +27,7 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    /** Act-as (issue 18): the user this session acts as, in which institution, why, until when. */
+    /** Act-as: the user this session acts as, in which institution, why, until when. */
     actingUserId: integer('acting_user_id').references(() => users.id, { onDelete: 'set null' }),
     actingOrgId: integer('acting_org_id'),
     actingReason: text('acting_reason'),

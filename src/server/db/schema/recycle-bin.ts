@@ -1,7 +1,7 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Recently removed things (issue 18): one entry per removed section or role, kept 30 days
+ * Recently removed things: one entry per removed section or role, kept 30 days
  * (RECYCLE_BIN_DAYS) so that "Restore" can bring it back. `snapshot` holds every row the removal
  * deleted or hid, as it was, so a restore puts back exactly those rows.
  */

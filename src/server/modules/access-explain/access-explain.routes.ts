@@ -15,7 +15,7 @@ const tags = ['access-explain'];
 /** Whoever may read the institution's audit log may ask why someone can or cannot do something there. */
 const access = { rule: 'viewAudit', org: 'query' } as const;
 
-/** "Explain access" (issue 18 item 2). */
+/** "Explain access": the verdict on one user, rule and institution, and the users one may ask about. */
 export async function accessExplainRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

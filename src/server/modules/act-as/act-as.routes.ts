@@ -11,7 +11,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { actorOf } from '../../plugins/access';
 import { listCandidates, startActAs, stopActAs } from './act-as.service';
 
-/** Act-as for support (issue 18): start, stop, and whom one may act as. */
+/** Act-as for support: start, stop, and whom one may act as. */
 export async function actAsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -10,7 +10,7 @@ import * as q from './act-as.queries';
 type Flags = { superAdmin: boolean; associateSuperAdmin: boolean; nasupport: boolean };
 
 /**
- * Whom `real` may act as (issue 18): never a super admin, nor someone holding a staff flag `real`
+ * Whom `real` may act as: never a super admin, nor someone holding a staff flag `real`
  * lacks. A super admin's rights include the associate and support flags' rights, so a super admin
  * may act as their holders; a nasupport holder may not act as an associate super admin.
  */

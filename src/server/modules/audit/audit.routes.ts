@@ -15,7 +15,7 @@ const errors = errorResponses(401, 403, 404, 422);
 const tags = ['audit'];
 const access = { rule: 'viewAudit', org: 'query' } as const;
 
-/** The audit log screen (issue 18): the audit rows of one institution, and their CSV. */
+/** The audit log screen: the audit rows of one institution, and their CSV. */
 export async function auditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -7,7 +7,7 @@ import { userColumns } from './auth.queries';
 type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
 type SessionRow = typeof sessions.$inferSelect;
 
-/** The act-as state of a live session (issue 18): who is acted as, where, why, until when. */
+/** The act-as state of a live session: who is acted as, where, why, until when. */
 export interface ActingAs {
   /** The signed-in support user (the session's own user). */
   realUser: UserRow;

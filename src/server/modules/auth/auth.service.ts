@@ -62,7 +62,7 @@ export async function authenticate(db: Db, token: string | undefined) {
     await q.touchSession(db, row.session.id, now);
     lastSeenAt = now;
   }
-  // act-as (issue 18): the request's user is the acted-as one; the real user stays in `acting`
+  // act-as: the request's user is the acted-as one; the real user stays in `acting`
   const resolved =
     row.session.actingUserId == null ? null : await resolveActing(db, row.session, row.user, now);
   return {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { BULK_HEADERS, BULK_LIMITS } from '../../../shared/contract/bulk-accounts';
 import type { Db } from '../../db/client';
 import { institutionRoles } from './job-actor';
@@ -9,6 +8,7 @@ import { institutionRoles } from './job-actor';
  */
 export async function templateWorkbook(db: Db, institutionId: number): Promise<Buffer> {
   const roles = await institutionRoles(db, institutionId);
+  const { default: ExcelJS } = await import('exceljs'); // loaded when first used, not at start
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Courseware Admin';
   const sheet = wb.addWorksheet('Accounts', { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -5,7 +5,7 @@
  * and other Unicode spaces, zero-width marks, a BOM, decomposed accents — are normalised.
  */
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { BULK_HEADERS, BULK_LIMITS, type BulkColumn } from '../../../shared/contract/bulk-accounts';
 import { bulkError } from './bulk-errors';
 
@@ -92,6 +92,7 @@ function mapHeader(values: ExcelJS.CellValue[]): Map<BulkColumn, number> {
  * Row 1 must be the header. Stops with an error past BULK_LIMITS.maxRows data rows.
  */
 export async function* readAccountRows(buf: Buffer, sheetNo?: number): AsyncGenerator<RawRow> {
+  const { default: ExcelJS } = await import('exceljs'); // loaded when first used, not at start
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
     worksheets: 'emit',
     sharedStrings: 'cache',

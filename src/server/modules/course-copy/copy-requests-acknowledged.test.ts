@@ -5,7 +5,7 @@ import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
- * Issue 13 item 17: the copy-status banner on /institution (GET copy/requests) holds the same
+ * The copy-status banner on /institution (GET copy/requests) holds the same
  * information as the bell; once its finished courses are acknowledged it does not come back.
  */
 let t: TestApp;

@@ -142,7 +142,7 @@ const courseRowJson = sql`json_build_object(
   'accessType', ${accessTypeOf}, 'censusDuration', ${sections.censusDuration}, 'version', ${sections.version})`;
 
 /**
- * The course list in one statement (issue 17: one round trip instead of five): whether the
+ * The course list in one statement (one round trip instead of five): whether the
  * institution exists, the courses per period with every other filter applied (and in all periods,
  * the total of ALL), the products its live courses use, and one page of rows. The page's ids are
  * found first (sort key only); the per-row subqueries (instructors, enrollments, access type) then

@@ -351,7 +351,9 @@ export async function removeRegistration(db: Db, actor: Actor, id: number) {
     if (pairings > 0) {
       throw refusal(
         'error.ltiRegistrationHasPairings',
-        `${pairings} LMS courses are paired through this registration. Disable it instead, or remove those pairings first.`,
+        pairings === 1
+          ? '1 LMS course is paired through this registration. Disable it instead, or remove that pairing first.'
+          : `${pairings} LMS courses are paired through this registration. Disable it instead, or remove those pairings first.`,
         { count: pairings },
       );
     }

@@ -434,6 +434,8 @@ describe('one registration', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       message: 'error.ltiRegistrationHasPairings',
+      description:
+        '1 LMS course is paired through this registration. Disable it instead, or remove that pairing first.',
       params: { count: 1 },
     });
     expect(await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.id, id))).toHaveLength(1);

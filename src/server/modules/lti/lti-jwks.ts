@@ -74,6 +74,20 @@ export async function liveKeyRow(db: Db, kid: string, now: Date) {
   return row ?? null;
 }
 
+/** A tool key row by kid, retired or not, with its registration; null when no such key is stored. */
+export async function anyKeyRow(db: Db, kid: string) {
+  const [row] = await db
+    .select({
+      kid: lmsKeyStore.kid,
+      privateJwk: lmsKeyStore.privateJwk,
+      integrationId: lmsKeyStore.integrationId,
+    })
+    .from(lmsKeyStore)
+    .where(eq(lmsKeyStore.kid, kid))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Least time between two refetches forced by an unknown kid, per key set URL. */
 export const FORCED_REFETCH_MS = 1000;
 

@@ -6,7 +6,8 @@ import { and, count, eq, gte, inArray, isNull, or, TransactionRollbackError } fr
 import { addDaysIso, censusDate, localIsoDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
 import { enrollments, lmsCoursePairings, lmsIntegrations, offers, products, sections } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/app-error';
+import { createPairing } from '../products';
 import { esc, fill, texts } from './lti-frame';
 import type { LaunchSession } from './lti-session';
 
@@ -87,11 +88,17 @@ function offerForm(
 <input type="hidden" name="session" value="${esc(session)}"><p><button type="submit">${esc(button)}</button></p></form>`;
 }
 
+/** A line above the landing page: the outcome of the last action (`alert`: a refusal). */
+export interface Notice {
+  text: string;
+  alert?: boolean;
+}
+
 /** The body of the landing page for a launch session. */
-export async function landingBody(db: Db, s: LaunchSession, token: string, now: Date, notice?: string) {
+export async function landingBody(db: Db, s: LaunchSession, token: string, now: Date, notice?: Notice) {
   const t = texts(s.lang);
   const today = localIsoDate(now);
-  const head = `<h1>${esc(t.landingTitle)}</h1>${s.title || s.ctx ? `<p>${esc(fill(t.courseLabel, { name: s.title ?? s.ctx ?? '' }))}</p>` : ''}${notice ? `<p role="status">${esc(notice)}</p>` : ''}`;
+  const head = `<h1>${esc(t.landingTitle)}</h1>${s.title || s.ctx ? `<p>${esc(fill(t.courseLabel, { name: s.title ?? s.ctx ?? '' }))}</p>` : ''}${notice ? `<p role="${notice.alert ? 'alert' : 'status'}">${esc(notice.text)}</p>` : ''}`;
 
   if (s.role === 'staff' && s.mt === 'LtiDeepLinkingRequest') {
     const list = await activeOffers(db, s.inst, today);
@@ -136,17 +143,28 @@ export async function landingBody(db: Db, s: LaunchSession, token: string, now: 
   return `${head}<p>${esc(pairing.productName)}</p>${access}`;
 }
 
+/** What an instructor's pairing attempt came to. */
+export type PairOutcome = 'paired' | 'refused' | 'invalid';
+
 /**
  * An instructor pairs the launch's LMS course with one of the institution's active offers: a course
- * (section) for the LMS course and the pairing, with the Products rule of one pairing per LMS course
- * and integration (unique index; a second attempt finds the first). Audited in its transaction.
+ * (section) for the LMS course, then the pairing through the Products feature's one pairing rule
+ * (the registration belongs to the deployment's institution; one pairing per LMS course and
+ * integration). Refused by that rule: nothing is written (the section is rolled back with it).
+ * 'invalid': not an instructor, no LMS course, or not an active offer of the institution.
  */
-export async function pairFromLaunch(db: Db, s: LaunchSession, offerId: number, now: Date): Promise<boolean> {
-  if (s.role !== 'staff' || !s.ctx) return false;
+export async function pairFromLaunch(
+  db: Db,
+  s: LaunchSession,
+  offerId: number,
+  now: Date,
+): Promise<PairOutcome> {
+  if (s.role !== 'staff' || !s.ctx) return 'invalid';
   const today = localIsoDate(now);
   const offer = (await activeOffers(db, s.inst, today)).find((o) => o.id === offerId);
-  if (!offer) return false;
+  if (!offer) return 'invalid';
   const ctx = s.ctx;
+  let refusal: AppError | null = null;
   return db
     .transaction(async (tx) => {
       const [section] = await tx
@@ -159,41 +177,35 @@ export async function pairFromLaunch(db: Db, s: LaunchSession, offerId: number, 
           endDate: addDaysIso(today, LTI_COURSE_WEEKS * 7),
           createdBy: s.uid,
         })
-        .returning({ id: sections.id, startDate: sections.startDate, endDate: sections.endDate });
-      const [pairing] = await tx
-        .insert(lmsCoursePairings)
-        .values({
-          institutionId: s.inst,
-          productId: offer.productId,
-          sectionId: section.id,
-          integrationId: s.reg,
-          lmsCourseId: ctx.slice(0, 255),
-          lmsCourseName: s.title?.slice(0, 255) ?? null,
-          courseStartDate: section.startDate,
-          courseEndDate: section.endDate,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!pairing) {
+        .returning({ id: sections.id });
+      try {
+        await createPairing(
+          tx,
+          { userId: s.uid },
+          {
+            organizationId: s.inst,
+            integrationId: s.reg,
+            sectionId: section.id,
+            lmsCourseId: ctx.slice(0, 255),
+            lmsCourseName: s.title?.slice(0, 255),
+            productId: offer.productId,
+            // not set yet (the table's defaults): the Products page edits them
+            censusDuration: -1,
+            freeAccessDuration: 0,
+          },
+          { auditAction: 'lti.pairing.create', auditExtra: { offerId } },
+        );
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refusal = err;
         tx.rollback();
       }
-      await audit(
-        tx,
-        { userId: s.uid },
-        {
-          action: 'lti.pairing.create',
-          entityType: 'lms_course_pairing',
-          entityId: pairing.id,
-          institutionId: s.inst,
-          before: null,
-          after: { ...pairing, offerId },
-        },
-      );
-      return true;
+      return 'paired' as const;
     })
     .catch((err: unknown) => {
-      // tx.rollback(): the course was paired by a concurrent launch; the page shows that pairing
-      if (err instanceof TransactionRollbackError) return true;
-      throw err;
+      if (!(err instanceof TransactionRollbackError)) throw err;
+      // the course was paired by a concurrent launch: the page shows that pairing
+      if ((refusal as AppError | null)?.code === 'error.courseAlreadyPaired') return 'paired';
+      return 'refused';
     });
 }

@@ -4,15 +4,18 @@
  * launch-log row; the accepted launches and what they do.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
-import { type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
+import { decodeJwt, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   enrollments,
   lmsCoursePairings,
+  lmsDeployments,
   type lmsIntegrations,
   ltiIdentities,
   ltiLaunchLog,
   ltiOidcStates,
+  sections,
   users,
 } from '../../db/schema';
 import { createOffer, createProduct, createSection } from '../../test/course-fixtures';
@@ -27,6 +30,7 @@ import {
   type SignOptions,
   startLtiPlatform,
 } from '../../test/lti-platform';
+import { type LaunchSession, SESSION_MINUTES, signSession } from './lti-session';
 
 let t: TestApp;
 let p: LtiPlatform;
@@ -67,7 +71,7 @@ afterAll(async () => {
 });
 
 /** A login through the tool: the state and nonce it stored. */
-async function login(clientId = 'tool-client') {
+async function login(clientId = 'tool-client', deploymentId = 'dep-1') {
   const res = await t.app.inject({
     method: 'GET',
     url: '/lti/login',
@@ -76,7 +80,7 @@ async function login(clientId = 'tool-client') {
       login_hint: 'hint-1',
       target_link_uri: `${toolUrl}/lti/launch`,
       client_id: clientId,
-      lti_deployment_id: 'dep-1',
+      lti_deployment_id: deploymentId,
     },
   });
   expect(res.statusCode).toBe(302);
@@ -529,6 +533,84 @@ describe('accepted launches', () => {
     expect(rows[0]).toMatchObject({ institutionId: instId, lmsCourseName: 'Chemistry 200' });
   });
 
+  it("pairs a course of a deployment mapped to another institution than the registration's own, in that institution", async () => {
+    // the registration belongs to LTI University; one of its deployments is mapped to another institution
+    const other = await createInstitution(t.db, 'Elsewhere College');
+    const otherOffer = (await createOffer(t.db, other.id, await createProduct(t.db, 'Geology Basics'))).id;
+    await t.db
+      .insert(lmsDeployments)
+      .values({ integrationId: reg.id, deploymentId: 'dep-elsewhere', institutionId: other.id });
+    const location = await instructorLaunch('dep-elsewhere', 'course-elsewhere');
+    expect((await landing(location)).body).toContain(`value="${otherOffer}"`);
+
+    const res = await pair(location, otherOffer);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('The course is now paired.');
+    const rows = await t.db
+      .select()
+      .from(lmsCoursePairings)
+      .where(eq(lmsCoursePairings.lmsCourseId, 'course-elsewhere'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ institutionId: other.id, integrationId: reg.id });
+  });
+
+  it('refuses to pair when the deployment was unmapped from the institution meanwhile: a clear refusal, nothing written', async () => {
+    const other = await createInstitution(t.db, 'Gone College');
+    const otherOffer = (await createOffer(t.db, other.id, await createProduct(t.db, 'Botany Basics'))).id;
+    await t.db
+      .insert(lmsDeployments)
+      .values({ integrationId: reg.id, deploymentId: 'dep-gone', institutionId: other.id });
+    const location = await instructorLaunch('dep-gone', 'course-gone');
+    expect((await landing(location)).body).toContain(`value="${otherOffer}"`);
+    await t.db.delete(lmsDeployments).where(eq(lmsDeployments.deploymentId, 'dep-gone'));
+
+    const counts = async () => ({
+      ...(await rowCounts()),
+      sections: (
+        await t.db.select({ n: count() }).from(sections).where(eq(sections.institutionId, other.id))
+      )[0].n,
+      audit: (await t.db.select({ n: count() }).from(auditLog))[0].n,
+    });
+    const before = await counts();
+    const res = await pair(location, otherOffer);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain(
+      `<p role="alert">This LMS course cannot be paired: this LMS registration no longer serves the institution of the deployment you launched from. Ask your LMS administrator to check the deployment&#39;s institution in the LTI integrations console.</p>`,
+    );
+    expect(res.body).not.toContain('The course is now paired.');
+    expect(await counts()).toEqual(before);
+    expect(
+      await t.db.select().from(lmsCoursePairings).where(eq(lmsCoursePairings.lmsCourseId, 'course-gone')),
+    ).toEqual([]);
+  });
+
+  /** An instructor's launch from a deployment into an LMS course: the landing page's address. */
+  async function instructorLaunch(deploymentId: string, contextId: string) {
+    const { state, nonce } = await login('tool-client', deploymentId);
+    const launched = await launch({
+      id_token: await token(nonce, {
+        [LTI.roles]: [ROLE.instructor],
+        [LTI.deploymentId]: deploymentId,
+        [LTI.context]: { id: contextId, title: 'Geology 1' },
+      }),
+      state,
+    });
+    expect(launched.statusCode).toBe(303);
+    return launched.headers.location as string;
+  }
+
+  function pair(location: string, offerId: number) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/lti/pair',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        session: new URL(location, toolUrl).searchParams.get('session')!,
+        offerId: String(offerId),
+      }).toString(),
+    });
+  }
+
   it('a launch session that is tampered with is refused', async () => {
     const { location } = await accepted({});
     const res = await t.app.inject({ url: `${location.slice(0, -4)}AAAA` });
@@ -589,6 +671,45 @@ describe('framing', () => {
       );
     const refusal = await launch({ id_token: 'x' });
     expect(refusal.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    // an expired launch session: its "page expired" answer is framed by the platform it came from
+    const sessionToken = new URL(res.headers.location as string, toolUrl).searchParams.get('session')!;
+    const { aud: _aud, iat: _iat, exp: _exp, ...claims } = decodeJwt(sessionToken);
+    const expired = await signSession(
+      t.db,
+      claims as unknown as LaunchSession,
+      new Date(Date.now() - (SESSION_MINUTES + 5) * 60_000),
+    );
+    const form = (url: string, session?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(session ? { session, offerId: String(offerId) } : {}).toString(),
+      });
+    const landingUrl = (session: string) => `/lti/landing?session=${encodeURIComponent(session)}`;
+    for (const r of [
+      await t.app.inject({ url: landingUrl(expired) }),
+      await form('/lti/pair', expired),
+      await form('/lti/deep-link', expired),
+    ]) {
+      expect(r.statusCode).toBe(401);
+      expect(reasonOf(r.body)).toBe('lti.sessionExpired');
+      expect(r.headers['content-security-policy']).toContain(`frame-ancestors ${origin};`);
+      expect(r.headers['x-frame-options']).toBeUndefined();
+    }
+    // no session, or one the tool did not sign: the platform cannot be known, the page is unframeable
+    for (const r of [
+      await t.app.inject({ url: '/lti/landing' }),
+      await form('/lti/pair'),
+      await form('/lti/deep-link'),
+      await t.app.inject({ url: landingUrl(`${expired.slice(0, -4)}AAAA`) }),
+    ]) {
+      expect(r.statusCode).toBe(401);
+      expect(reasonOf(r.body)).toBe('lti.sessionExpired');
+      expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(r.headers['x-frame-options']).toBe('DENY');
+    }
     const consoleRes = await t.app.inject({ url: '/api/app/config' });
     expect(consoleRes.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(consoleRes.headers['x-frame-options']).toBe('SAMEORIGIN');

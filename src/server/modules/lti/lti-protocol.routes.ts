@@ -19,7 +19,7 @@ import {
 } from './lti-frame';
 import { deepLinkResponse } from './lti-deep-link';
 import { toolJwks } from './lti-jwks';
-import { pairFromLaunch, landingBody, registrationOrigins } from './lti-landing';
+import { type Notice, pairFromLaunch, landingBody, registrationOrigins } from './lti-landing';
 import {
   acceptLaunch,
   CLAIM,
@@ -33,7 +33,7 @@ import {
 import { type LoginParams, startLogin, stateCookie } from './lti-login';
 import { LtiRefusal, refuse } from './lti-reasons';
 import { dynamicRegistration } from './lti-register';
-import { type LaunchSession, readSession, signSession } from './lti-session';
+import { expiredSessionOf, type LaunchSession, readSession, signSession } from './lti-session';
 
 /** OpenAPI: the lti tag; no bearer token (the id_token or the launch session authenticates). */
 const tags = ['lti'];
@@ -108,7 +108,23 @@ async function sessionOf(req: FastifyRequest, reply: FastifyReply, token: unknow
     return await readSession(req.server.db, token, req.server.now());
   } catch (err) {
     if (!(err instanceof LtiRefusal)) throw err;
-    await sendRefusal(req, reply, err);
+    // framed by the LMS whose launch the token was, when its signature says which; without a token
+    // (or with a forged one) the platform cannot be known and the page stays unframeable
+    const known = await expiredSessionOf(req.server.db, token);
+    await sendRefusal(
+      req,
+      reply,
+      err,
+      known
+        ? {
+            lang: known.lang,
+            origins: [
+              ...platformOrigins(await registrationOrigins(req.server.db, known.reg)),
+              ...(known.fo ?? []),
+            ],
+          }
+        : {},
+    );
     return null;
   }
 }
@@ -118,7 +134,7 @@ async function sendLanding(
   reply: FastifyReply,
   session: LaunchSession,
   token: string,
-  notice?: string,
+  notice?: Notice,
 ) {
   const body = await landingBody(req.server.db, session, token, req.server.now(), notice);
   allowFraming(reply, [
@@ -275,13 +291,21 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
         const body = (req.validationError ? {} : req.body) as { session?: string; offerId?: string };
         const session = await sessionOf(req, reply, body.session);
         if (!session) return reply;
-        const done = await pairFromLaunch(req.server.db, session, Number(body.offerId), req.server.now());
+        const outcome = await pairFromLaunch(req.server.db, session, Number(body.offerId), req.server.now());
+        const t = texts(session.lang);
+        if (outcome === 'refused') {
+          reply.code(403);
+          return sendLanding(req, reply, session, body.session as string, {
+            text: t.pairRefused,
+            alert: true,
+          });
+        }
         return sendLanding(
           req,
           reply,
           session,
           body.session as string,
-          done ? texts(session.lang).pairedDone : undefined,
+          outcome === 'paired' ? { text: t.pairedDone } : undefined,
         );
       },
     );

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   lmsDeployments,
@@ -212,27 +212,55 @@ describe('tool keys: /lti/jwks and rotation', () => {
     expect(set.keys.map((k) => k.kid)).toContain(first.kid);
     for (const k of set.keys) expect(Object.keys(k).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
 
-    // a launch session signed before the rotation
-    p.authClaims = () => launchClaims(toolUrl);
-    const loginRes = await t.app.inject({
-      url: `/lti/login?${new URLSearchParams({ iss: p.issuer, login_hint: 'k', target_link_uri: `${toolUrl}/lti/launch`, client_id: 'rt-client' })}`,
-    });
-    const posted = (await (await fetch(loginRes.headers.location as string)).json()) as {
-      id_token: string;
-      state: string;
+    /** A whole login → platform auth → launch of a new user in course `contextId`. */
+    const launch = async (contextId: string, sub: string) => {
+      p.authClaims = () => launchClaims(toolUrl, { contextId, sub });
+      const loginRes = await t.app.inject({
+        url: `/lti/login?${new URLSearchParams({ iss: p.issuer, login_hint: sub, target_link_uri: `${toolUrl}/lti/launch`, client_id: 'rt-client' })}`,
+      });
+      const posted = (await (await fetch(loginRes.headers.location as string)).json()) as {
+        id_token: string;
+        state: string;
+      };
+      return t.app.inject({
+        method: 'POST',
+        url: '/lti/launch',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(posted).toString(),
+      });
     };
-    const before = await t.app.inject({
-      method: 'POST',
-      url: '/lti/launch',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(posted).toString(),
-    });
+    const sessionKid = (location: string) => {
+      const token = new URL(location, toolUrl).searchParams.get('session')!;
+      return decodeProtectedHeader(token).kid;
+    };
+    const lastLog = async () =>
+      (await t.db.select().from(ltiLaunchLog).orderBy(desc(ltiLaunchLog.id)).limit(1))[0];
+
+    // a launch before the rotation: its session is signed with the first key
+    const before = await launch('rot-before', 'rot-user-1');
     expect(before.statusCode).toBe(303);
+    expect(sessionKid(before.headers.location as string)).toBe(first.kid);
+    expect(await lastLog()).toMatchObject({ result: 'accepted', reasonCode: null, contextId: 'rot-before' });
 
     const { kid: newKid } = await t.db.transaction((tx) => rotateToolKey(tx, reg.id));
     set = await jwks();
     expect(set.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([first.kid, newKid]));
     expect((await t.app.inject({ url: before.headers.location as string })).statusCode).toBe(200);
+
+    // a launch after the rotation is accepted, logged, and its session is signed with the new key
+    const after = await launch('rot-after', 'rot-user-2');
+    expect(after.statusCode).toBe(303);
+    expect(sessionKid(after.headers.location as string)).toBe(newKid);
+    expect(await lastLog()).toMatchObject({
+      result: 'accepted',
+      reasonCode: null,
+      contextId: 'rot-after',
+      sub: 'rot-user-2',
+      integrationId: reg.id,
+    });
+    const afterLanding = await t.app.inject({ url: after.headers.location as string });
+    expect(afterLanding.statusCode).toBe(200);
+    expect(afterLanding.body).toContain('This course is not paired yet.');
 
     await t.db
       .update(lmsKeyStore)
@@ -245,6 +273,12 @@ describe('tool keys: /lti/jwks and rotation', () => {
     const stale = await t.app.inject({ url: before.headers.location as string });
     expect(stale.statusCode).toBe(401);
     expect(stale.body).toContain('data-reason="lti.sessionExpired"');
+    // the tool signed it: the refusal is framed by that platform like the other launch pages
+    expect(stale.headers['content-security-policy']).toContain(
+      `frame-ancestors ${new URL(p.issuer).origin};`,
+    );
+    // while what the new key signed still is
+    expect((await t.app.inject({ url: after.headers.location as string })).statusCode).toBe(200);
   });
 });
 

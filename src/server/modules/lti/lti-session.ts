@@ -4,9 +4,9 @@
  * iframe without any (third-party) cookie.
  */
 import { hkdfSync } from 'node:crypto';
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { compactVerify, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
-import { liveKeyRow, signingKeyRow } from './lti-jwks';
+import { anyKeyRow, liveKeyRow, signingKeyRow } from './lti-jwks';
 import { refuse } from './lti-reasons';
 
 export const SESSION_MINUTES = 60;
@@ -83,5 +83,32 @@ export async function readSession(db: Db, token: unknown, now: Date): Promise<La
     return payload as unknown as LaunchSession;
   } catch {
     throw refuse('sessionExpired');
+  }
+}
+
+/**
+ * Whose launch a refused session token was (expired, or signed by a key since retired): when its
+ * signature still checks with a stored tool key of the registration it names, that registration, its
+ * language and frame origins, so the "page expired" answer can be framed by that LMS like the other
+ * launch pages. Null when it cannot be known (no token, a forged one, its key deleted).
+ */
+export async function expiredSessionOf(
+  db: Db,
+  token: unknown,
+): Promise<Pick<LaunchSession, 'reg' | 'lang' | 'fo'> | null> {
+  if (typeof token !== 'string' || !token || token.length > 8000) return null;
+  try {
+    const { kid, alg } = decodeProtectedHeader(token);
+    if (!kid || alg !== 'HS256') return null;
+    const row = await anyKeyRow(db, kid);
+    if (!row?.privateJwk) return null;
+    const { payload } = await compactVerify(token, sessionKey(kid, row.privateJwk), {
+      algorithms: ['HS256'],
+    });
+    const s = JSON.parse(new TextDecoder().decode(payload)) as Partial<LaunchSession> & { aud?: unknown };
+    if (s.aud !== AUDIENCE || s.reg !== row.integrationId) return null;
+    return { reg: row.integrationId, lang: s.lang ?? 'en', fo: Array.isArray(s.fo) ? s.fo : [] };
+  } catch {
+    return null;
   }
 }

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
@@ -23,6 +22,8 @@ export const sendMailJob = defineJob({
       text: row.text,
       html: row.html ?? undefined,
     };
+    // loaded with the first mail rather than at every start
+    const { default: nodemailer } = await import('nodemailer');
     try {
       if (config.smtpUrl) {
         await nodemailer.createTransport(config.smtpUrl).sendMail(message);

@@ -53,7 +53,13 @@ export async function offerRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/institution/offers/:offerId', {
-    schema: { tags, params: OfferParams, response: { 200: OfferDetailResponse, ...errors } },
+    schema: {
+      tags,
+      description:
+        "One offer (the /offers/:id page): its fields, its product, the institution's courses (sections) using that product with their census dates, and the LMS course pairings using it. 404 error.offerNotFound for an unknown id; 403 for an offer of an institution the caller may not see.",
+      params: OfferParams,
+      response: { 200: OfferDetailResponse, ...errors },
+    },
     config: { access: { rule: 'viewOffers', org: entityOrg('offer', 'params', 'offerId') } },
     handler: (req) => offerDetail(req.server.db, req.params.offerId),
   });

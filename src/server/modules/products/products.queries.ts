@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   channelPartners,
   institutions,
   lmsCoursePairings,
+  lmsDeployments,
   lmsIntegrations,
   offers,
   organizations,
@@ -390,12 +391,27 @@ export async function integrationsOf(db: Db, institutionId: number) {
       enabled: lmsIntegrations.enabled,
     })
     .from(lmsIntegrations)
-    .where(eq(lmsIntegrations.institutionId, institutionId))
+    .where(servesInstitution(institutionId))
     .orderBy(asc(lmsIntegrations.name), asc(lmsIntegrations.id));
 }
 
-export async function findIntegration(db: Db, id: number) {
-  const [row] = await db.select().from(lmsIntegrations).where(eq(lmsIntegrations.id, id));
+/**
+ * An integration serves an institution when the institution owns it or one of its LTI deployments is
+ * mapped to the institution (one registration may serve several institutions).
+ */
+function servesInstitution(institutionId: number) {
+  return or(
+    eq(lmsIntegrations.institutionId, institutionId),
+    sql`exists (select 1 from ${lmsDeployments} where ${lmsDeployments.integrationId} = ${lmsIntegrations.id} and ${lmsDeployments.institutionId} = ${institutionId})`,
+  );
+}
+
+/** The integration, when it serves the institution. */
+export async function integrationServing(db: Db, id: number, institutionId: number) {
+  const [row] = await db
+    .select()
+    .from(lmsIntegrations)
+    .where(and(eq(lmsIntegrations.id, id), servesInstitution(institutionId)));
   return row;
 }
 

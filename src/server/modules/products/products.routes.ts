@@ -44,6 +44,8 @@ import {
 
 const tags = ['products'];
 const read = { rule: 'viewProducts', org: 'none' } as const;
+/** `?pairingId=` is a pairing of the institution `?organizationId=` names, else 404. */
+const pairingOfInstitution = entityOrg('pairing', 'query', 'pairingId', { within: 'query' });
 
 /** The Products area (spec §7 "Products"): reads for Products viewers, changes for super admin and nasupport. */
 export async function productsRoutes(app: FastifyInstance) {
@@ -84,7 +86,7 @@ export async function productsRoutes(app: FastifyInstance) {
       querystring: PairingQuery,
       response: { 200: PairingResponse, ...errorResponses(401, 403, 404, 422) },
     },
-    config: { access: read },
+    config: { access: { rule: 'viewProducts', org: entityOrg('pairing', 'query', 'pairingId') } },
     handler: (req) => getPairing(req.server.db, actorOf(req), req.query.pairingId),
   });
 
@@ -95,7 +97,7 @@ export async function productsRoutes(app: FastifyInstance) {
       body: UpdatePairingBody,
       response: { 200: PairingChangeResponse, ...errorResponses(401, 403, 404, 422) },
     },
-    config: { access: { rule: 'editProducts', org: 'query' } },
+    config: { access: { rule: 'editProducts', org: pairingOfInstitution } },
     handler: (req) =>
       updatePairing(req.server.db, actorOf(req), req.query.pairingId, req.query.organizationId, req.body),
   });
@@ -106,7 +108,7 @@ export async function productsRoutes(app: FastifyInstance) {
       querystring: PairingChangeQuery,
       response: { 200: PairingDeleteResponse, ...errorResponses(401, 403, 404, 422) },
     },
-    config: { access: { rule: 'editProducts', org: 'query' } },
+    config: { access: { rule: 'editProducts', org: pairingOfInstitution } },
     handler: (req) =>
       removePairing(req.server.db, actorOf(req), req.query.pairingId, req.query.organizationId),
   });

@@ -238,10 +238,13 @@ export async function getPairing(db: Db, actor: Actor, pairingId: number) {
   return { pairing: toPairing(row), canEdit: can(actor.caps, 'editProducts') };
 }
 
-/** A pairing of the institution, or 404 (another institution's pairing reads as unknown). */
-async function pairingOf(db: Db, pairingId: number, institutionId: number) {
+/**
+ * The pairing, or 404 (removed meanwhile). That it is of the institution is the route's access
+ * declaration, `entityOrg('pairing', …, { within })`.
+ */
+async function pairingOrNotFound(db: Db, pairingId: number) {
   const row = await q.findPairing(db, pairingId);
-  if (!row || row.institutionId !== institutionId) throw pairingNotFound();
+  if (!row) throw pairingNotFound();
   return row;
 }
 
@@ -267,7 +270,7 @@ export async function updatePairing(
   const censusDuration = Number(body.censusDuration);
   const freeAccessDuration = Number(body.freeAccessDuration);
   const pairing = await db.transaction(async (tx) => {
-    const before = toPairing(await pairingOf(tx, pairingId, institutionId));
+    const before = toPairing(await pairingOrNotFound(tx, pairingId));
     await q.updatePairingDurations(tx, pairingId, censusDuration, freeAccessDuration);
     const after = toPairing((await q.findPairing(tx, pairingId))!);
     await audit(tx, actor, {
@@ -286,7 +289,7 @@ export async function updatePairing(
 /** DELETE /api/products/coursedetails?pairingId=&organizationId= */
 export async function removePairing(db: Db, actor: Actor, pairingId: number, institutionId: number) {
   await db.transaction(async (tx) => {
-    const before = toPairing(await pairingOf(tx, pairingId, institutionId));
+    const before = toPairing(await pairingOrNotFound(tx, pairingId));
     await q.deletePairing(tx, pairingId);
     await audit(tx, actor, {
       action: 'products.pairing.delete',
@@ -339,8 +342,19 @@ export async function channelPartnerList(db: Db) {
   return { channelPartners: await q.listChannelPartners(db) };
 }
 
-/** POST /api/products/createCourseParing/: pairs an LMS course of the institution to a product. */
-export async function createPairing(db: Db, actor: Actor, body: CreatePairingBodyT) {
+/**
+ * POST /api/products/createCourseParing/: pairs an LMS course of the institution to a product. The one
+ * pairing rule, also for an instructor's LTI launch (lti-landing.ts): the integration serves the
+ * institution (owns it or has a deployment mapped to it), the course belongs to it, one pairing per LMS course and integration. `db` may be an open
+ * transaction (the pairing then rides in a savepoint of it); `opts.auditAction` names the audit row
+ * of a caller other than the Products route, `opts.auditExtra` adds to its after image.
+ */
+export async function createPairing(
+  db: Db,
+  actor: Pick<Actor, 'userId'> & Partial<Pick<Actor, 'requestId' | 'realUserId'>>,
+  body: CreatePairingBodyT,
+  opts: { auditAction?: string; auditExtra?: Record<string, unknown> } = {},
+) {
   const institutionId = body.organizationId;
   let product: q.ProductRow | undefined;
   if (body.isbn) {
@@ -353,11 +367,10 @@ export async function createPairing(db: Db, actor: Actor, body: CreatePairingBod
   if (!product) throw productNotFound();
 
   const [integration, section] = await Promise.all([
-    q.findIntegration(db, body.integrationId),
+    q.integrationServing(db, body.integrationId, institutionId),
     q.findSection(db, body.sectionId),
   ]);
-  if (!integration || integration.institutionId !== institutionId)
-    throw pairingFailed({ integrationId: 'Not an LMS integration of this institution.' });
+  if (!integration) throw pairingFailed({ integrationId: 'Not an LMS integration of this institution.' });
   if (!section || section.institutionId !== institutionId)
     throw pairingFailed({ sectionId: 'Not a course of this institution.' });
   const custom = body.customCourseId?.trim() || null;
@@ -389,12 +402,12 @@ export async function createPairing(db: Db, actor: Actor, body: CreatePairingBod
       const id = await q.insertPairing(tx, values);
       const saved = toPairing((await q.findPairing(tx, id))!);
       await audit(tx, actor, {
-        action: 'products.pairing.create',
+        action: opts.auditAction ?? 'products.pairing.create',
         entityType: 'lms_course_pairing',
         entityId: id,
         institutionId,
         before: null,
-        after: auditable(saved),
+        after: { ...auditable(saved), ...opts.auditExtra },
       });
       return saved;
     });

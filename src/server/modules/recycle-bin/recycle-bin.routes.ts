@@ -12,7 +12,7 @@ import { listBin, restoreEntry } from './recycle-bin.service';
 
 const tags = ['recycle-bin'];
 
-/** The recycle bin (issue 18): recently removed courses and roles of one institution, and their restore. */
+/** The recycle bin: recently removed courses and roles of one institution, and their restore. */
 export async function recycleBinRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

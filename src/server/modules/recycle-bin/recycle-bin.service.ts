@@ -71,6 +71,21 @@ export async function listBin(db: Db, actor: Actor, query: RecycleBinQueryT): Pr
   };
 }
 
+/** The rights a restore gives back: a role's own, or those of the role a membership returns to. */
+async function permissionsGivenBack(
+  db: Db,
+  entry: { kind: string; institutionId: number },
+  snapshot: RecycleEntry['snapshot'],
+): Promise<readonly string[]> {
+  if (entry.kind === 'role')
+    return (
+      ((snapshot as Extract<RecycleEntry, { kind: 'role' }>['snapshot']).group.permissions as string[]) ?? []
+    );
+  if (entry.kind === 'membership' && !isInternalEntry(entry))
+    return (await q.groupRow(db, (snapshot as MembershipSnapshot).group.id))?.permissions ?? [];
+  return [];
+}
+
 /** POST recycle-bin/restore: puts the removed thing back exactly, or answers why it cannot (409). */
 export async function restoreEntry(db: Db, actor: Actor, body: RestoreBodyT): Promise<RestoreResponseT> {
   const entry = await q.findEntry(db, body.organizationId, body.id);
@@ -91,31 +106,16 @@ export async function restoreEntry(db: Db, actor: Actor, body: RestoreBodyT): Pr
     throw new AppError('error.accessDenied', 'You do not have permission to do this.');
   }
   const snapshot = entry.snapshot as RecycleEntry['snapshot'];
-  if (kind === 'role') {
-    const group = (snapshot as Extract<RecycleEntry, { kind: 'role' }>['snapshot']).group;
-    const missing = ungrantable(actor, (group.permissions as string[]) ?? []);
-    if (missing.length > 0) {
-      await audit(db, actor, { ...auditEntry, outcome: 'denied' });
-      throw refusal(
-        'error.cannotGrant',
-        `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
-        { missing: missing.join(', ') },
-      );
-    }
-  }
-  if (kind === 'membership' && !isInternalEntry(entry)) {
-    // nobody gives back a role holding rights they lack (as for adding a member)
-    const snap = snapshot as MembershipSnapshot;
-    const role = await q.groupRow(db, snap.group.id);
-    const missing = ungrantable(actor, role?.permissions ?? []);
-    if (missing.length > 0) {
-      await audit(db, actor, { ...auditEntry, outcome: 'denied' });
-      throw refusal(
-        'error.cannotGrant',
-        `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
-        { missing: missing.join(', ') },
-      );
-    }
+  // nobody gives back a role holding rights they lack (as for creating a role or adding a member)
+  const granted = await permissionsGivenBack(db, entry, snapshot);
+  const missing = ungrantable(actor, granted);
+  if (missing.length > 0) {
+    await audit(db, actor, { ...auditEntry, outcome: 'denied' });
+    throw refusal(
+      'error.cannotGrant',
+      `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
+      { missing: missing.join(', ') },
+    );
   }
   try {
     return await db.transaction(async (tx) => {

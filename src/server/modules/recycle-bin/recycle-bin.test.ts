@@ -303,6 +303,67 @@ describe('recycle bin: each entry needs the right of its own removal', () => {
     expect(await t.db.select().from(groups).where(eq(groups.id, tutors.id))).toEqual([]);
     expect(await entryFor('role', tutors.id)).toEqual(entry);
   });
+
+  it('a role editor may not give back a role, or a place in one, holding rights it lacks (403, audited, nothing changes)', async () => {
+    const editor = await createStaff(t.db, s.w.a.id, 'rroleed');
+    await createRole(
+      t.db,
+      s.w.a.id,
+      'Role editors',
+      ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_CREATE_EDIT_ROLES'],
+      [editor.id],
+    );
+    tok.rroleed = await login(t.app, 'rroleed');
+    const member = await createStaff(t.db, s.w.a.id, 'rdeleter');
+    const deleters = await createRole(
+      t.db,
+      s.w.a.id,
+      'Deleters',
+      ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_DELETE_COURSES'],
+      [member.id],
+    );
+    const powerful = await createRole(
+      t.db,
+      s.w.a.id,
+      'Powerful',
+      ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_DELETE_COURSES'],
+      [],
+    );
+    const removed = await send(
+      'rreg',
+      'DELETE',
+      `/api/groupAuth/groupMember?groupId=${deleters.id}&memberId=${member.id}`,
+    );
+    expect(removed.statusCode).toBe(200);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/groupAuth/group?groupId=${powerful.id}`,
+      headers: bearer(tok.rreg),
+    });
+    expect(del.statusCode).toBe(200);
+    const roleEntry = await entryFor('role', powerful.id);
+    const memberEntry = await entryFor('membership', member.id);
+    const deniedRoles = await auditCount('role.restore', 'denied');
+    const deniedMembers = await auditCount('role.members.restore', 'denied');
+
+    for (const entry of [roleEntry, memberEntry]) {
+      const res = await restore('rroleed', s.w.a.id, entry.id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('error.cannotGrant');
+      expect(res.json().params).toEqual({ missing: 'CAN_DELETE_COURSES' });
+    }
+    expect(await auditCount('role.restore', 'denied')).toBe(deniedRoles + 1);
+    expect(await auditCount('role.members.restore', 'denied')).toBe(deniedMembers + 1);
+    expect(await t.db.select().from(groups).where(eq(groups.id, powerful.id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, deleters.id), eq(groupMembers.userId, member.id))),
+    ).toEqual([]);
+    expect(await entryFor('role', powerful.id)).toEqual(roleEntry);
+    expect(await entryFor('membership', member.id)).toEqual(memberEntry);
+  });
 });
 
 describe('recycle bin: purge', () => {

@@ -6,7 +6,7 @@ import { bearer, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { isProviderEmail } from './provider-accounts';
 
-/** Issue 13 item 22: only provider accounts (INTERNAL_EMAIL_DOMAINS) may hold the internal-user role. */
+/** Only provider accounts (INTERNAL_EMAIL_DOMAINS) may hold the internal-user role. */
 let t: TestApp;
 let internalId: number;
 let boss: string;

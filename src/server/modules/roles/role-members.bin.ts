@@ -3,7 +3,7 @@ import { INTERNAL_GROUP_BIN, membershipName, type RecycleEntry } from '../../lib
 import * as q from './roles.queries';
 
 /**
- * The recycle-bin entry (issue 18) of a user removed from a group: their group_members row as it
+ * The recycle-bin entry of a user removed from a group: their group_members row as it
  * was, under the group's institution (INTERNAL_GROUP_BIN for the internal-user group). Removing a
  * role keeps the user's institution membership rows, so none are deleted or kept here.
  */

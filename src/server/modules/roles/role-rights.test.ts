@@ -6,7 +6,7 @@ import { auditLog, groupMembers, groups } from '../../db/schema';
 import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-/** Issue 12 item 2: nobody demotes a role or user above their own rights; nobody removes the last role editor. */
+/** Nobody demotes a role or user above their own rights; nobody removes the last role editor. */
 let t: TestApp;
 const tok: Record<string, string> = {};
 let admin: { id: number };

@@ -16,7 +16,7 @@ import { checkAssignableRole, setRole } from '../roles';
 import { isUniqueViolation, refuse } from '../roles';
 import { sendAccountMail } from './users.mail';
 import * as q from './users.queries';
-import { mayEdit, memberOrNotFound, summarize } from './users.service';
+import { mayEdit, summarize, userOrNotFound } from './users.service';
 
 export interface WriteDeps {
   db: Db;
@@ -109,7 +109,7 @@ export async function editPiUser(
   institutionId: number,
   body: z.infer<typeof EditPiUserBody>,
 ) {
-  const user = await memberOrNotFound(db, actor, institutionId, body.userId);
+  const user = await userOrNotFound(db, body.userId);
   const entry = { action: 'user.update', entityType: 'user', entityId: user.id, institutionId };
   if (!mayEdit(actor, user)) {
     throw await refuse(
@@ -243,7 +243,7 @@ export async function notifyUser(
   institutionId: number,
   userId: number,
 ) {
-  const user = await memberOrNotFound(db, actor, institutionId, userId);
+  const user = await userOrNotFound(db, userId);
   if (user.status === 'disabled') throw new AppError('error.accountDisabled', 'This account is disabled.');
   const institutionName = await institutionNameOr404(db, institutionId);
   const [summary] = await summarize(db, institutionId, [user], new Set([user.id]));

@@ -33,6 +33,8 @@ import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['users'];
+/** `:id` is a user of the institution `?organizationId=` names (or the caller), else 404. */
+const userOfInstitution = entityOrg('user', 'params', 'id', { within: 'query' });
 
 /** Users of spec §7: registrarUser/* and institution/organizationUserSearch. */
 export async function usersRoutes(app: FastifyInstance) {
@@ -83,7 +85,9 @@ export async function usersRoutes(app: FastifyInstance) {
       body: EditPiUserBody,
       response: { 200: UserWriteResponse, ...errors },
     },
-    config: { access: { rule: 'editUsers', org: 'query' } },
+    config: {
+      access: { rule: 'editUsers', org: entityOrg('user', 'body', 'userId', { within: 'query' }) },
+    },
     handler: (req) => editPiUser(req.server.db, actorOf(req), req.query.organizationId, req.body),
   });
 
@@ -94,7 +98,7 @@ export async function usersRoutes(app: FastifyInstance) {
       querystring: UserOrgQuery,
       response: { 200: NotifyResponse, ...errors },
     },
-    config: { access: { rule: 'editUsers', org: 'query' } },
+    config: { access: { rule: 'editUsers', org: userOfInstitution } },
     handler: (req) => notifyUser(deps(), actorOf(req), req.query.organizationId, req.params.id),
   });
 
@@ -105,7 +109,7 @@ export async function usersRoutes(app: FastifyInstance) {
       querystring: UserOrgQuery,
       response: { 200: GetPiUserResponse, ...errors },
     },
-    config: { access: { rule: 'viewUsers', org: 'query' } },
+    config: { access: { rule: 'viewUsers', org: userOfInstitution } },
     handler: (req) => getPiUser(req.server.db, actorOf(req), req.query.organizationId, req.params.id),
   });
 
@@ -116,9 +120,8 @@ export async function usersRoutes(app: FastifyInstance) {
       querystring: UserOrgQuery,
       response: { 200: UserSectionAssociationResponse, ...errors },
     },
-    config: { access: { rule: 'viewUsers', org: 'query' } },
-    handler: (req) =>
-      sectionAssociations(req.server.db, actorOf(req), req.query.organizationId, req.params.id),
+    config: { access: { rule: 'viewUsers', org: userOfInstitution } },
+    handler: (req) => sectionAssociations(req.server.db, req.query.organizationId, req.params.id),
   });
 
   r.post('/api/registrarUser/addUser2Institution', {

@@ -63,12 +63,13 @@ export async function searchUsers(db: Db, body: z.infer<typeof SearchUserBody>) 
   };
 }
 
-/** A user of the institution (or the caller), else 404: other institutions' users stay invisible. */
-export async function memberOrNotFound(db: Db, actor: Actor, institutionId: number, userId: number) {
+/**
+ * The user's row, else 404. That the user is of the institution (or the caller) is the route's
+ * access declaration, `entityOrg('user', …, { within })`: other institutions' users stay invisible.
+ */
+export async function userOrNotFound(db: Db, userId: number) {
   const user = await q.findUser(db, userId);
   if (!user) throw notFound('User');
-  if (userId !== actor.userId && !(await q.isInstitutionMember(db, institutionId, userId)))
-    throw notFound('User');
   return user;
 }
 
@@ -79,7 +80,7 @@ export function mayEdit(actor: Actor, user: q.UserRow) {
 
 /** GET registrarUser/getPiUser/:id?organizationId= */
 export async function getPiUser(db: Db, actor: Actor, institutionId: number, userId: number) {
-  const user = await memberOrNotFound(db, actor, institutionId, userId);
+  const user = await userOrNotFound(db, userId);
   const members = (await q.isInstitutionMember(db, institutionId, userId))
     ? new Set([userId])
     : new Set<number>();
@@ -97,8 +98,7 @@ export async function getPiUser(db: Db, actor: Actor, institutionId: number, use
 }
 
 /** GET registrarUser/userSectionAssociation/:id?organizationId= */
-export async function sectionAssociations(db: Db, actor: Actor, institutionId: number, userId: number) {
-  await memberOrNotFound(db, actor, institutionId, userId);
+export async function sectionAssociations(db: Db, institutionId: number, userId: number) {
   return { sections: await q.sectionsOfUser(db, institutionId, userId) };
 }
 

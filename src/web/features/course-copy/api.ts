@@ -4,6 +4,7 @@ import type {
   CopyCoursesBody,
   CopyCoursesResponse,
   CopyRequestsResponse,
+  CopyValidationsQuery,
   CopyValidationsResponse,
   CreateChildCourseBody,
   RetryCopyBody,
@@ -17,16 +18,18 @@ export type CopyValidation = CopyValidations['validations'][number];
 export type CopyRequest = z.infer<typeof CopyRequestsResponse>['requests'][number];
 export type CopyStatusEntry = CopyRequest['statuses'][number];
 type CopyAnswer = z.infer<typeof CopyCoursesResponse>;
+/** Which request a validation is for: a copy, or a child course. */
+type ValidationContext = z.infer<typeof CopyValidationsQuery>['context'];
 
 export const copyKeys = {
   all: ['course-copy'] as const,
-  validations: (organizationId: number, sectionIds: number[], context: 'copy' | 'child') =>
+  validations: (organizationId: number, sectionIds: number[], context: ValidationContext) =>
     ['course-copy', 'validations', organizationId, context, sectionIds.join(',')] as const,
   requests: (organizationId: number) => ['course-copy', 'requests', organizationId] as const,
 };
 
 /** GET copyCourseValidations: may these sections be copied, and what the copies will look like. */
-export function useCopyValidations(organizationId: number, sectionIds: number[], context: 'copy' | 'child') {
+export function useCopyValidations(organizationId: number, sectionIds: number[], context: ValidationContext) {
   return useQuery({
     queryKey: copyKeys.validations(organizationId, sectionIds, context),
     queryFn: ({ signal }) =>

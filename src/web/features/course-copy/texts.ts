@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -51,9 +50,4 @@ export function copyReasonText(s: CopyOutcome, t: Translate) {
     );
   if (s.status === 'notapplicable') return t('courseCopy.reason.sourceRemoved');
   return s.reason;
-}
-
-/** An error message that stays until closed (spec §9), for texts the server did not send. */
-export function notifyErrorText(message: string) {
-  return notifications.show({ message, color: 'red', autoClose: false });
 }

@@ -4,10 +4,12 @@ import type { OkResponse } from '../../../shared/contract/common';
 import {
   CANVAS_CONFIG_FILE,
   type CreateLtiRegistrationBody,
+  type LtiRegistrationDetailQuery,
   type LtiRegistrationDetailResponse,
   type LtiRegistrationLinkResponse,
   type LtiRegistrationsResponse,
   type LtiRotateKeyResponse,
+  type LtiStatusBody,
   type LtiToolConfigurationResponse,
   type UpdateLtiRegistrationBody,
 } from '../../../shared/contract/lti';
@@ -19,7 +21,9 @@ export type Registration = RegistrationList['registrations'][number];
 export type RegistrationDetail = z.infer<typeof LtiRegistrationDetailResponse>;
 export type ToolUrls = z.infer<typeof LtiToolConfigurationResponse>;
 export type RegistrationInput = z.infer<typeof UpdateLtiRegistrationBody>;
-export type LaunchFilter = 'accepted' | 'refused' | undefined;
+export type RegistrationStatus = z.infer<typeof LtiStatusBody>['status'];
+/** Only accepted or refused launches; all when undefined. */
+export type LaunchFilter = z.infer<typeof LtiRegistrationDetailQuery>['result'];
 
 export const ltiKeys = {
   all: ['lti'] as const,
@@ -96,7 +100,7 @@ export function useUpdateRegistration() {
 export function useSetRegistrationStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 'active' | 'disabled' }) =>
+    mutationFn: ({ id, status }: { id: number; status: RegistrationStatus }) =>
       api<RegistrationDetail>(`/api/lti/registrations/${id}/status`, { method: 'PUT', body: { status } }),
     onSuccess: invalidate,
   });

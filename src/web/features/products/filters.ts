@@ -11,7 +11,7 @@ import type { ListFilters } from './api';
  */
 export interface ProductFilters {
   orgs: number[];
-  view: 'organization' | 'institution';
+  view: NonNullable<ListFilters['view']>;
   productId?: number;
   offerStatus?: OfferStatusDisplay;
   channelPartner?: number;

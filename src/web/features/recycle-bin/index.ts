@@ -1,3 +1,3 @@
-/** What other features may use of the recycle bin (issue 18): its query keys and where it lives. */
+/** What other features may use of the recycle bin: its query keys and where it lives. */
 export { recycleBinKeys } from './api';
 export const RECYCLE_BIN_PATH = '/recentlyRemoved';

@@ -7,7 +7,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useStopActAs } from '../api';
 
 /**
- * The persistent banner of an act-as session (issue 18): whom one acts as, in which institution,
+ * The persistent banner of an act-as session: whom one acts as, in which institution,
  * read-only or not, until when, and Stop. At the expiry the page reloads as the real user.
  */
 export function ActAsBanner() {

@@ -16,7 +16,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Starts act-as (issue 18): a member of the institution, a required reason, a duration up to 60 min. */
+/** Starts act-as: a member of the institution, a required reason, a duration up to 60 min. */
 export function StartActAsModal({ organizationId, institutionName, mayAllowWrites, user, onClose }: Props) {
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -34,7 +34,7 @@ export function AlertsBell({ organizationId, allowed, helpUrl }: Props) {
           variant="subtle"
           color="dark"
           size="lg"
-          aria-label={count > 0 ? t('header.alertsUnread', { n: count }) : t('header.alerts')}
+          aria-label={count > 0 ? t('header.alertsUnread', { count }) : t('header.alerts')}
           data-testid="alerts-bell"
         >
           <Indicator

@@ -169,7 +169,7 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
   );
 }
 
-/** The audit log (issue 18): the chosen institution's audit rows, filtered, newest first. */
+/** The audit log: the chosen institution's audit rows, filtered, newest first. */
 export default function AuditLogPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -24,9 +24,9 @@ import {
   validateCourseName,
 } from '../../../../shared/validation';
 import { errorText } from '../../../lib/error-text';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyErrorText, notifySuccess } from '../../../lib/notify';
 import { type CopyValidation, refusedCodes, useCopyCourses, useCopyValidations } from '../api';
-import { notifyErrorText, useCopyTexts } from '../texts';
+import { useCopyTexts } from '../texts';
 
 export interface CopySource {
   sectionId: number;

@@ -8,10 +8,11 @@ import {
   isCopyErrorStatus,
   RETRYABLE_COPY_STATUSES,
 } from '../../../../shared/contract/course-copy';
+import { notifyErrorText } from '../../../lib/notify';
 import { readLocal, writeLocal } from '../../../lib/storage';
 import { useAcknowledgeAlerts } from '../../alerts';
 import { type CopyRequest, useCopyRequests, useRetryCopies } from '../api';
-import { notifyErrorText, useCopyTexts } from '../texts';
+import { useCopyTexts } from '../texts';
 
 const DISMISSED_KEY = 'cwa.copyDismissed';
 

@@ -9,9 +9,9 @@ import {
   validateCourseName,
 } from '../../../../shared/validation';
 import { errorText } from '../../../lib/error-text';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyErrorText, notifySuccess } from '../../../lib/notify';
 import { refusedCodes, useCopyValidations, useCreateChildCourse } from '../api';
-import { notifyErrorText, useCopyTexts } from '../texts';
+import { useCopyTexts } from '../texts';
 
 export interface ChildParent {
   sectionId: number;

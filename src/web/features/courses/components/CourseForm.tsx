@@ -44,7 +44,7 @@ export function useCourseInfoValidation() {
 /** The custom course id and its LMS kind as the contract takes them (both null for none). */
 export function customCourseIdOf(v: Pick<CourseInfoValues, 'customCourseId' | 'lmsKind'>) {
   const id = v.customCourseId.trim() || null;
-  return { customCourseId: id, lmsKind: id ? (v.lmsKind as 'canvas' | 'blackboard') : null };
+  return { customCourseId: id, lmsKind: id ? (v.lmsKind as (typeof CUSTOM_COURSE_LMS_KINDS)[number]) : null };
 }
 
 /** Custom course id (at most 73 characters) and its LMS kind, canvas or blackboard. */

@@ -1,11 +1,14 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { CourseType } from '../../../../shared/contract/courses';
 import {
   accessDisplay,
   type BillingStatus,
   currentAccessKey,
   OFFER_TYPES,
   type OfferType,
+  type OptStatus,
   PROVIDER_NAME,
 } from '../../../../shared/status';
 
@@ -34,7 +37,7 @@ export function CurrentAccessText({ value }: { value: string | null }) {
   );
 }
 
-export function OptStatusBadge({ value }: { value: 'optin' | 'optout' }) {
+export function OptStatusBadge({ value }: { value: OptStatus }) {
   const { t } = useTranslation();
   return (
     <Badge color={value === 'optout' ? 'red' : 'teal'} variant="outline" tt="none" data-opt={value}>
@@ -44,7 +47,7 @@ export function OptStatusBadge({ value }: { value: 'optin' | 'optout' }) {
 }
 
 const TYPE_COLOR = { parent: 'violet', child: 'blue', standalone: 'gray' } as const;
-export function CourseTypeBadge({ type }: { type: 'parent' | 'child' | 'standalone' }) {
+export function CourseTypeBadge({ type }: { type: z.infer<typeof CourseType> }) {
   const { t } = useTranslation();
   return (
     <Badge color={TYPE_COLOR[type]} variant="light" tt="none" style={{ minWidth: 'max-content' }}>

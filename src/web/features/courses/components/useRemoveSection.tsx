@@ -3,15 +3,13 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { formatUsDate } from '../../../../shared/validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteCourse } from '../api';
+import { type CourseDetail, useDeleteCourse } from '../api';
 
-interface RemovedSection {
-  sectionId: number;
-  courseName: string;
-  sectionCode: string | null;
-  startDate: string;
-  endDate: string;
-}
+/** What the confirmation names: a course list row or the course page's course both have it. */
+type RemovedSection = Pick<
+  CourseDetail,
+  'sectionId' | 'courseName' | 'sectionCode' | 'startDate' | 'endDate'
+>;
 
 /** Remove section with a confirmation; `onRemoved` runs after "Course successfully deleted". */
 export function useRemoveSection() {

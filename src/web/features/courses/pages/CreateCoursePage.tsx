@@ -2,6 +2,8 @@ import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Tex
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { UseType } from '../../../../shared/contract/courses';
 import { can } from '../../../../shared/permissions';
 import { toIsoDate } from '../../../../shared/validation';
 import { Page } from '../../../app/page';
@@ -19,7 +21,7 @@ import {
 
 interface Values extends CourseInfoValues {
   productId: string | null;
-  useType: 'studentuse' | 'instructoruse';
+  useType: z.infer<typeof UseType>;
   instructors: string[];
   tas: string[];
 }

@@ -24,7 +24,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { SORT_FIELDS } from '../../../../shared/contract/courses';
+import type { z } from 'zod';
+import type { CourseListFilters, SORT_FIELDS } from '../../../../shared/contract/courses';
 import { formatUsDate } from '../../../../shared/validation';
 import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from '../../courses';
 import type { CourseActions, CourseRow } from '../api';
@@ -37,7 +38,7 @@ interface Props {
   /** Row checkboxes only when there is something to do with a selection (today: copy). */
   selectable: boolean;
   sort: SortField;
-  order: 'asc' | 'desc';
+  order: z.infer<typeof CourseListFilters>['order'];
   onSort: (field: SortField) => void;
   selected: Map<number, CourseRow>;
   onToggle: (course: CourseRow) => void;

@@ -20,7 +20,7 @@ const OUTCOME_COLOR = {
 };
 
 /** "3 rows read, 1 enrollment changed, 2 rows not matched": each count with its own plural form. */
-function summaryText(t: TFunction, f: { rows: number; changed: number; notMatched: number }) {
+function summaryText(t: TFunction, f: Pick<OptOutUpload, 'rows' | 'changed' | 'notMatched'>) {
   return t('institutions.optOut.summary', {
     rows: t('institutions.optOut.rowsRead', { count: f.rows }),
     changed: t('institutions.optOut.enrollmentsChanged', { count: f.changed }),

@@ -36,7 +36,7 @@ export function RegistrationDrawer({
 }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const [filter, setFilter] = useState<'all' | 'accepted' | 'refused'>('all');
+  const [filter, setFilter] = useState<'all' | NonNullable<LaunchFilter>>('all');
   const result: LaunchFilter = filter === 'all' ? undefined : filter;
   const detail = useLtiRegistration(registration.registrationId, result);
   const rotate = useRotateKey();

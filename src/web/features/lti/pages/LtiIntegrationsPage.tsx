@@ -10,6 +10,7 @@ import { useMenuFocusReturn } from '../../../lib/menu-focus-return';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   type Registration,
+  type RegistrationStatus,
   useDeleteRegistration,
   useLtiRegistrations,
   useSetRegistrationStatus,
@@ -21,7 +22,7 @@ import { ToolSetup } from '../components/ToolSetup';
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'details'; registration: Registration } | null;
 
-/** /ltiIntegrations: the chosen institution's LTI 1.3 registrations, tool URLs and keys (issue 16). */
+/** /ltiIntegrations: the chosen institution's LTI 1.3 registrations, tool URLs and keys. */
 export default function LtiIntegrationsPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -40,7 +41,7 @@ export default function LtiIntegrationsPage() {
     focus.restore();
   };
 
-  const changeStatus = (r: Registration, status: 'active' | 'disabled', done: string) =>
+  const changeStatus = (r: Registration, status: RegistrationStatus, done: string) =>
     setStatus.mutate(
       { id: r.registrationId, status },
       { onSuccess: () => notifySuccess(done), onError: notifyError },

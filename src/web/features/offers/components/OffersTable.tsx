@@ -2,7 +2,8 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, UnstyledButton } f
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OFFER_SORT_FIELDS } from '../../../../shared/contract/offers';
+import type { z } from 'zod';
+import type { OFFER_SORT_FIELDS, OffersQuery } from '../../../../shared/contract/offers';
 import { formatUsDate } from '../../../../shared/validation';
 import { useOfferTypeLabel } from '../../courses';
 import type { OfferRow } from '../api';
@@ -15,7 +16,7 @@ interface Props {
   /** Several institutions: an institution column first. */
   showInstitution: boolean;
   sort: OfferSortField;
-  order: 'asc' | 'desc';
+  order: z.infer<typeof OffersQuery>['order'];
   onSort: (field: OfferSortField) => void;
   caption: string;
 }

@@ -23,7 +23,7 @@ import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
 import { useChannelPartners, useOrganizations, useProductList } from '../api';
 import { OrganizationProducts } from '../components/OrganizationProducts';
-import { dateRangeError, useProductFilters } from '../filters';
+import { dateRangeError, type ProductFilters, useProductFilters } from '../filters';
 
 /** /products index: products and offers by organisation or institution, pairings, durations, export. */
 export default function ProductsIndexPage() {
@@ -78,7 +78,7 @@ export default function ProductsIndexPage() {
           <Group gap="md" wrap="wrap">
             <SegmentedControl
               value={filters.view}
-              onChange={(v) => update({ view: v as 'organization' | 'institution' })}
+              onChange={(v) => update({ view: v as ProductFilters['view'] })}
               data={[
                 { value: 'organization', label: t('products.view.organization') },
                 { value: 'institution', label: t('products.view.institution') },

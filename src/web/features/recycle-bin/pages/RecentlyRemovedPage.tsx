@@ -41,7 +41,7 @@ function KindBadge({ kind }: { kind: RecycleKindT }) {
   );
 }
 
-/** /recentlyRemoved (issue 18): the institution's courses, roles and role members removed in the last 30 days, with Restore. */
+/** /recentlyRemoved: the institution's courses, roles and role members removed in the last 30 days, with Restore. */
 export default function RecentlyRemovedPage() {
   const { t } = useTranslation();
   const { institution, capabilities } = useAppSession();

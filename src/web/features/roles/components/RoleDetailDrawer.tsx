@@ -1,8 +1,7 @@
 import { Badge, Button, Checkbox, Drawer, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../lib/notify';
-import { notifyDenied } from '../notifyDenied';
+import { notifyDenied, notifySuccess } from '../../../lib/notify';
 import { type RoleItem, useChangeRoleOfUsers, useRoleMembers } from '../api';
 import { HistoryLink } from '../../audit';
 

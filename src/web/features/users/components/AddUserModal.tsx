@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, TextInput } fr
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../lib/notify';
-import { notifyDenied, useRoles } from '../../roles';
+import { notifyDenied, notifySuccess } from '../../../lib/notify';
+import { useRoles } from '../../roles';
 import { useAddUser, useUserSearch } from '../api';
 
 /**

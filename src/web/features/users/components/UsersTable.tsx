@@ -11,7 +11,7 @@ interface Props {
   onEdit: (u: UserRow) => void;
   onNotify: (u: UserRow) => void;
   onSections: (u: UserRow) => void;
-  /** Act as this user (issue 18): given to super admins and nasupport holders only. */
+  /** Act as this user: given to super admins and nasupport holders only. */
   onActAs?: (u: UserRow) => void;
 }
 

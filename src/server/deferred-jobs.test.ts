@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openTestDatabase } from './test/harness';
+
+/** `npm start` listens before its job queue has started: nothing may reach the API before the queue. */
+describe('job queue started after listening (deferJobs)', () => {
+  it('answers /readyz 503 and holds API requests until the queue is up once listening', async () => {
+    const database = await openTestDatabase();
+    await database.migrate();
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ROLE: 'all' }), {
+      database,
+      logger: false,
+      migrated: true,
+      deferJobs: true,
+    });
+    try {
+      await app.ready();
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const notReady = await app.inject({ url: '/readyz' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json().description).toBe('job queue not started');
+
+      let answered = false;
+      const login = app
+        .inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'nobody', password: 'wrong-password' },
+        })
+        .then((res) => {
+          answered = true;
+          return res;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false); // waiting for the queue, which starts with listening
+
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await login;
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('error.invalidCredentials');
+      await app.jobsStarted;
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json().status).toBe('ready');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 60_000);
+});
