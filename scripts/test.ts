@@ -65,7 +65,12 @@ for (const pass of passes) {
   for (const file of report.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
       if (t.status === 'failed') {
-        const why = String(t.failureMessages?.[0] ?? '').split('\n')[0];
+        // the message and its diff, without the stack: enough to act on from the last lines of a log
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')
+          .filter((line) => !/^\s+at /.test(line))
+          .slice(0, 24)
+          .join('\n    ');
         failures.push(`${pass.name}: ${file.name.replace(root, '')} › ${t.fullName}\n    ${why}`);
       }
     }

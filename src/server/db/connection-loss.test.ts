@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createInstitution, createUser, login } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
-import { isConnectionLost, isPlainRead } from './connection-loss';
+import { isConnectionLost, isDatabaseFailure, isPlainRead } from './connection-loss';
 
 describe('connection-lost errors are told apart from query errors', () => {
   it.each([
@@ -16,6 +16,18 @@ describe('connection-lost errors are told apart from query errors', () => {
     [new Error('boom'), false],
   ])('%o → %s', (err, expected) => {
     expect(isConnectionLost(err)).toBe(expected);
+  });
+
+  // a job retries these instead of blaming the user's file
+  it.each([
+    [{ message: 'Failed query: insert into "bulk_import_rows"', cause: { code: '23505' } }, true],
+    [{ code: '40P01' }, true],
+    [{ code: 'ECONNREFUSED' }, true],
+    [new Error('Connection terminated unexpectedly'), true],
+    [new Error('invalid signature 0x4034b50'), false],
+    [{ code: 'ERR_INVALID_ARG_TYPE' }, false],
+  ])('%o is a database failure: %s', (err, expected) => {
+    expect(isDatabaseFailure(err)).toBe(expected);
   });
 
   it.each([

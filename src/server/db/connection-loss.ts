@@ -26,6 +26,21 @@ export function isConnectionLost(err: unknown): boolean {
 }
 
 /**
+ * True when `err`, or an error it wraps, came from the database or its connection (a SQLSTATE or a
+ * socket error code) rather than from the caller's own checks: worth another attempt in a job.
+ */
+export function isDatabaseFailure(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^([0-9A-Z]{5}|E[A-Z]+)$/.test(code)) return true;
+    if (isConnectionLost(e)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * A statement that only reads, so running it twice is harmless: a SELECT that locks nothing and
  * calls no sequence or advisory-lock function. Drizzle's selects look like this; writes and
  * pg-boss's statements do not.

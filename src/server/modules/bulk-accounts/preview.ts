@@ -1,4 +1,5 @@
 import { can } from '../../../shared/permissions';
+import { isDatabaseFailure } from '../../db/connection-loss';
 import type { JobContext } from '../../jobs/define';
 import { AppError } from '../../lib/app-error';
 import * as q from './bulk-accounts.queries';
@@ -11,12 +12,6 @@ import { type RawRow, readAccountRows } from './xlsx-read';
 const CHUNK = 500;
 const UNREADABLE =
   'The spreadsheet could not be read. Save it again as .xlsx from a spreadsheet program and upload it again.';
-
-/** A database or connection failure (SQLSTATE or a socket error code): worth another attempt. */
-function isTransient(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^([0-9A-Z]{5}|E[A-Z]+)$/.test(code);
-}
 
 /**
  * The parse job's work: streams the rows of the stored file, classifies them in chunks (dry run:
@@ -71,7 +66,7 @@ export async function buildPreview({ db, config, log }: JobContext, importId: st
     await q.updateImport(db, importId, { status: 'previewed', totalRows: total, parsedAt: new Date() });
   } catch (err) {
     // A database hiccup is not the file's fault: let pg-boss try again before calling it unreadable.
-    if (!lastAttempt && isTransient(err)) throw err;
+    if (!lastAttempt && isDatabaseFailure(err)) throw err;
     if (!(err instanceof AppError)) log.warn({ err, importId }, 'bulk import could not be parsed');
     const message = err instanceof AppError && err.description ? err.description : UNREADABLE;
     await q.deleteRows(db, importId);
