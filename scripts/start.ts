@@ -121,8 +121,13 @@ function buildWeb(): Promise<void> {
 if (module.setSourceMapsSupport) module.setSourceMapsSupport(true, { nodeModules: false });
 else process.setSourceMapsEnabled(true);
 const role = process.env.ROLE ?? 'all';
-const web = role === 'worker' ? undefined : buildWeb();
+// the demo seed's short-lived process (this script again, with --seed-only) builds nothing
+const seedOnly = process.argv.includes('--seed-only');
+const web = role === 'worker' || seedOnly ? undefined : buildWeb();
 web?.catch(() => {}); // awaited by start(); this only keeps an early failure from being "unhandled"
-await buildServer();
+if (!seedOnly) await buildServer();
 const { start } = await import(pathToFileURL(serverEntry).href);
-await start({ beforeListen: web });
+await start({
+  beforeListen: web,
+  seedCommand: [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+});

@@ -3,15 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
 import { logDestination } from './logger';
 import { hasDemoWorld, startBanner } from './start-banner';
-import { seedOnStart } from './startup-seed';
+import { openStartDatabase, SEED_ONLY_FLAG } from './start-database';
 
 export interface StartOptions {
   /** Work to finish before listening (the SPA build started alongside migrations). */
   beforeListen?: Promise<unknown>;
   argv?: string[];
+  /**
+   * The command that starts this process again (npm start passes node and its script): a database
+   * that needs the demo world is then seeded by a short-lived process of that command, not here.
+   */
+  seedCommand?: string[];
 }
 
 /** Process entry: configuration, migrations, demo seed, HTTP and/or workers, graceful stop. */
@@ -30,10 +34,12 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
   }
 
   const log = pino({ level: config.logLevel }, logDestination(config) ?? process.stdout);
-  const database: Database = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  await database.migrate();
-  const report = await seedOnStart(database, config, (msg) => log.info(`seed: ${msg}`));
-  if (report) log.info(report, 'demo world seeded');
+  const seedOnly = argv.includes(SEED_ONLY_FLAG);
+  const database = await openStartDatabase(config, { seedCommand: opts.seedCommand, seedOnly, log });
+  if (seedOnly) {
+    await database.close();
+    process.exit(0);
+  }
   await opts.beforeListen;
   // Migrated above. A server starts its job queue once it listens (requests wait for the queue,
   // /readyz says 503 until then); a worker starts it before going on.

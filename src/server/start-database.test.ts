@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/**
+ * `npm start` on a new embedded database seeds the demo world in a short-lived process, so what
+ * seeding allocates is not the server's memory. (ROLE=worker: the same start without the SPA build.)
+ */
+describe.skipIf(process.env.TEST_DATABASE_URL)('demo seed in its own process (npm start, PGlite)', () => {
+  it('seeds from another process than the one that then runs, which finds the world there', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cwa-seed-process-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DEMO_SEED: 'true',
+      ROLE: 'worker',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    };
+    delete env.DATABASE_URL;
+    for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
+    const child = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env, stdio: 'pipe' });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const lines: { pid?: number; msg?: string }[] = [];
+    let rest = '';
+    const running = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        const text = rest + chunk.toString();
+        const parts = text.split('\n');
+        rest = parts.pop() ?? '';
+        for (const part of parts) {
+          if (!part.startsWith('{')) continue;
+          const line = JSON.parse(part);
+          lines.push(line);
+          if (line.msg === 'workers running') resolve();
+        }
+      });
+    });
+    await Promise.race([running, exited.then((code) => Promise.reject(new Error(`exited ${code}`)))]);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const seeded = lines.find((l) => l.msg === 'demo world seeded');
+    const worker = lines.find((l) => l.msg === 'workers running');
+    expect(seeded?.pid).toBeTypeOf('number');
+    expect(worker?.pid).toBe(child.pid);
+    expect(seeded?.pid).not.toBe(child.pid);
+
+    const database = openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+    try {
+      const { rows } = await database.sql.executeSql('select count(*)::int as n from institutions');
+      expect(rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+});
