@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { institutions, offers, products, sectionInstructors, sections } from '../db/schema';
 import { day } from './course-fixtures';
 import { bearer, createInstitution, createRole, createUser } from './fixtures';
+import { waitFor } from './wait-for';
 
 let seq = 0;
 const next = () => `${process.pid}-${++seq}`;
@@ -95,21 +96,6 @@ export async function createCopyWorld(db: Db, prefix: string) {
 
 export async function setInstitution(db: Db, id: number, values: Partial<typeof institutions.$inferInsert>) {
   await db.update(institutions).set(values).where(eq(institutions.id, id));
-}
-
-/** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
-export async function waitFor<T>(
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 20_000,
-  what = 'condition',
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A promise with its resolve function: a gate a fault hook waits on. */

@@ -80,13 +80,3 @@ export async function deniedAudits(db: Db, action: string) {
     .from(auditLog)
     .where(and(eq(auditLog.outcome, 'denied'), eq(auditLog.action, action)));
 }
-
-export async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}

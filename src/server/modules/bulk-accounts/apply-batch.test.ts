@@ -4,7 +4,8 @@ import type { BulkImport } from '../../../shared/contract/bulk-accounts';
 import { accountRequests, auditLog, groupMembers, mailOutbox, memberships, users } from '../../db/schema';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions, waitFor } from '../../test/users-world';
+import { createUsersWorld, sessions } from '../../test/users-world';
+import { waitFor } from '../../test/wait-for';
 import { multipart, XLSX_TYPE, xlsx } from '../../test/xlsx-files';
 
 /** When set, the next batch insert of users fails as if an account had been created meanwhile. */

@@ -5,7 +5,8 @@ import { BULK_HEADERS, BULK_MESSAGES, type BulkImport } from '../../../shared/co
 import { bulkImports, groupMembers, mailOutbox, users } from '../../db/schema';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions, waitFor } from '../../test/users-world';
+import { createUsersWorld, sessions } from '../../test/users-world';
+import { waitFor } from '../../test/wait-for';
 import { multipart, XLSX_TYPE, xlsx } from '../../test/xlsx-files';
 
 let t: TestApp;

@@ -3,7 +3,8 @@ import { BULK_MESSAGES, type BulkImport } from '../../../shared/contract/bulk-ac
 import { bulkImports } from '../../db/schema';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions, waitFor } from '../../test/users-world';
+import { createUsersWorld, sessions } from '../../test/users-world';
+import { waitFor } from '../../test/wait-for';
 import { multipart, XLSX_TYPE, xlsx, zip } from '../../test/xlsx-files';
 import { cellText, cleanText } from './xlsx-read';
 

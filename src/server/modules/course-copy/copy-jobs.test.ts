@@ -19,11 +19,11 @@ import {
   FAST_COPY_ENV,
   gate,
   postCopy,
-  waitFor,
   waitForRequest,
 } from '../../test/copy-fixtures';
 import { bearer, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { copyDispatchJob } from './copy-dispatch.job';
 import { CopyFailure } from './copy-execution.service';
 import { copyFaults } from './copy-faults';

@@ -4,22 +4,13 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { queueMail, queueMails } from './mail.service';
 
 const apps: TestApp[] = [];
 afterAll(async () => {
   for (const t of apps) await t.close();
 });
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('mail', () => {
   it('without SMTP_URL, the job stores the message as a .eml file and marks the outbox row', async () => {

@@ -3,7 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions, waitFor } from '../../test/users-world';
+import { createUsersWorld, sessions } from '../../test/users-world';
+import { waitFor } from '../../test/wait-for';
 
 const received: { to: string; data: string }[] = [];
 let server: SMTPServer;
