@@ -32,7 +32,8 @@ export async function openStartDatabase(config: Config, opts: StartDatabaseOptio
   }
   let database = open();
   await database.migrate();
-  if (elsewhere && (!pglite || !isInMemory(config.pgliteDir)) && (await needsDemoSeed(database, config))) {
+  if (!(await needsDemoSeed(database, config))) return database;
+  if (elsewhere && !(pglite && isInMemory(config.pgliteDir))) {
     if (pglite) await database.close();
     await runSeedProcess(elsewhere);
     if (pglite) {
