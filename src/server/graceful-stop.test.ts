@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase } from './test/harness';
 
 const root = new URL('../..', import.meta.url).pathname;
 let child: ChildProcess | undefined;
@@ -46,7 +47,8 @@ describe('graceful stop', () => {
       LOG_LEVEL: 'info', // the "stopping" line is the event the test waits for
     };
     delete env.DATABASE_URL;
-    if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+    // A database of its own: failed sign-ins left in a shared one by earlier runs would answer 429.
+    if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await createPostgresTestDatabase();
     child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
       cwd: root,
       env,
