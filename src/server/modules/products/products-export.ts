@@ -13,10 +13,12 @@ import { AppError, notFound } from '../../lib/app-error';
 import * as q from './products.queries';
 
 /**
- * Rows per batch. Each batch is one statement whose answer is a single JSON text (PGlite) or one
- * JSON text per row (PostgreSQL cursor): PGlite's wire parser costs a buffer copy and a decode per
- * field, so 18 fields per row were most of the export's time and garbage. At most two batches are
- * in memory (about 1 MB each).
+ * Rows per batch. Each batch is one statement whose answer is a single text (PGlite: the rows'
+ * JSON texts joined by newlines) or one JSON text per row (PostgreSQL cursor): PGlite's wire parser
+ * costs a buffer copy and a decode per field, so 18 fields per row were most of the export's time
+ * and garbage. A batch stays as texts and each row is parsed only when the CSV writer takes it, so
+ * the parsed rows die young instead of a whole batch of them outliving a minor GC. At most two
+ * batches are in memory (about 1 MB each).
  */
 const BATCH = 5000;
 /** The first batch is small, so the first bytes leave before a whole batch is built. */
@@ -74,23 +76,23 @@ function exportQuery(
 }
 
 /**
- * Batches by keyset paging: each its own short statement, answering one row with the whole page
- * as one JSON array text and the last pairing id.
+ * Batches by keyset paging: each its own short statement, answering one row with the page's row
+ * texts (JSON never holds a raw newline, so a newline separates them) and the last pairing id.
  */
 async function* keysetBatches(
   db: Db,
   institutionIds: number[],
   f: { channelPartner?: number; productId?: number },
-): AsyncGenerator<Cells[]> {
+): AsyncGenerator<string[]> {
   let after = 0;
   for (let size = FIRST_BATCH; ; size = BATCH) {
     const page = exportQuery(institutionIds, f, { after, size });
     const [batch] = q.rowsOf<{ cells: string | null; last: number | null }>(
       await db.execute(
-        sql`select '[' || string_agg(e.cells, ',' order by e.id) || ']' as cells, max(e.id) as last from (${page}) e`,
+        sql`select string_agg(e.cells, E'\n' order by e.id) as cells, max(e.id) as last from (${page}) e`,
       ),
     );
-    const rows: Cells[] = batch?.cells ? JSON.parse(batch.cells) : [];
+    const rows: string[] = batch?.cells ? batch.cells.split('\n') : [];
     if (rows.length) yield rows;
     if (rows.length < size || batch.last === null) return;
     after = Number(batch.last);
@@ -101,8 +103,8 @@ async function* keysetBatches(
  * Batches from a server-side cursor held in one read-only transaction. The next FETCH runs while
  * the client takes the previous batch; stopping early (client gone, time limit) ends the transaction.
  */
-async function* cursorBatches(db: Db, query: SQL): AsyncGenerator<Cells[]> {
-  type Item = { rows: Cells[] } | { done: true } | { error: unknown };
+async function* cursorBatches(db: Db, query: SQL): AsyncGenerator<string[]> {
+  type Item = { rows: string[] } | { done: true } | { error: unknown };
   const queue: Item[] = [];
   let arrived: (() => void) | null = null;
   let wantMore: (() => void) | null = null;
@@ -119,7 +121,7 @@ async function* cursorBatches(db: Db, query: SQL): AsyncGenerator<Cells[]> {
         for (let size = FIRST_BATCH; !stop; size = BATCH) {
           const rows = q
             .rowsOf<{ cells: string }>(await tx.execute(sql.raw(`fetch ${size} from products_export`)))
-            .map((r) => JSON.parse(r.cells) as Cells);
+            .map((r) => r.cells);
           push({ rows });
           if (rows.length < size) break;
           await new Promise<void>((resolve) => {
@@ -195,7 +197,7 @@ export async function prepareExport(
     database.kind === 'postgres'
       ? cursorBatches(db, exportQuery(institutionIds, f))
       : keysetBatches(db, institutionIds, f);
-  let first: IteratorResult<Cells[]>;
+  let first: IteratorResult<string[]>;
   try {
     first = await before(batches.next(), deadline);
     if (Date.now() >= deadline) throw new ExportTimeout();
@@ -208,11 +210,11 @@ export async function prepareExport(
 
   async function* rows() {
     try {
-      yield* first.value as Cells[];
+      for (const text of first.value as string[]) yield JSON.parse(text) as Cells;
       for (;;) {
         const next = await before(batches.next(), deadline);
         if (next.done) return;
-        yield* next.value;
+        for (const text of next.value) yield JSON.parse(text) as Cells;
       }
     } finally {
       await batches.return(undefined).catch(() => {});
