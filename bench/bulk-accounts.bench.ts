@@ -14,9 +14,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { BULK_HEADERS, type BulkImport } from '../src/shared/contract/bulk-accounts';
+import type { BulkImport } from '../src/shared/contract/bulk-accounts';
 import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -24,15 +23,13 @@ import { openDatabase } from '../src/server/db/client';
 import { multipart, XLSX_TYPE } from '../src/server/test/xlsx-files';
 import { bearer, createInstitution, createRole, createUser, login } from '../src/server/test/fixtures';
 import { withDatabase } from '../src/server/test/global-setup';
+import { BULK_EMAIL_DOMAIN, writeBulkSpreadsheet } from './bulk-spreadsheet';
 import { PG_URL } from './databases';
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 const TIMEOUT_MS = 30 * 60_000;
 const POLL_MS = 250;
-const EMAIL_DOMAIN = 'bulk-bench.example.edu';
-const ROLES = ['Instructor', 'Teaching Assistant'] as const;
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Radia', 'Ken'];
 
 type Target = { kind: 'pglite' } | { kind: 'postgres'; url: string };
 
@@ -100,29 +97,6 @@ function memorySampler() {
       return samples;
     },
   };
-}
-
-/** The spreadsheet, laid out like the downloadable template: sheet Accounts (header row), sheet Roles. */
-async function writeSpreadsheet(path: string) {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'bulk-accounts bench';
-  const sheet = wb.addWorksheet('Accounts');
-  sheet.addRow([...BULK_HEADERS]);
-  for (let i = 1; i <= ROWS; i++) {
-    const n = String(i).padStart(5, '0');
-    sheet.addRow([
-      FIRST[i % FIRST.length],
-      `Bench${n}`,
-      `bench.user.${n}@${EMAIL_DOMAIN}`,
-      // half the rows name a user name, the other half leave it to default to the e-mail address
-      i % 2 === 0 ? `bench_user_${n}` : '',
-      ROLES[i % ROLES.length],
-    ]);
-  }
-  const roles = wb.addWorksheet('Roles');
-  roles.addRow(['Role']);
-  for (const r of ROLES) roles.addRow([r]);
-  await wb.xlsx.writeFile(path);
 }
 
 async function poll<T>(what: string, since: number, fn: () => Promise<T | undefined>): Promise<T> {
@@ -236,7 +210,7 @@ async function runOnce(target: Target, file: string): Promise<Run> {
       const peakApply = memory.phase();
       const samples = memory.stop();
 
-      const like = `%@${EMAIL_DOMAIN}`;
+      const like = `%@${BULK_EMAIL_DOMAIN}`;
       const count = async (text: string, values: unknown[]) =>
         Number((await database.sql.executeSql(text, values)).rows[0].n);
       const users = await count('select count(*)::int as n from users where email like $1', [like]);
@@ -351,7 +325,7 @@ export async function benchBulkAccounts(): Promise<Run[]> {
   try {
     const file = join(dir, 'bench-accounts.xlsx');
     const t = performance.now();
-    await writeSpreadsheet(file);
+    await writeBulkSpreadsheet(file, ROWS);
     console.log(
       `bulk accounts: a ${ROWS.toLocaleString('en-US')}-row .xlsx (${(statSync(file).size / 1024).toFixed(0)} KiB, ` +
         `written by exceljs in ${Math.round(performance.now() - t)} ms); upload → preview → commit → apply job completed`,

@@ -1,0 +1,15 @@
+/**
+ * `npm start`'s node arguments, read from package.json's "start" script (`node <flags> scripts/start.ts`),
+ * so a bench runs the server, in a child process or in its own, with the V8 settings it runs with.
+ */
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const [node, ...args] = String(pkg.scripts.start).split(/\s+/);
+if (node !== 'node') throw new Error(`package.json "start" should run node, not ${node}`);
+
+/** The arguments after `node`: V8 flags, then scripts/start.ts (relative to the checkout). */
+export const START_ARGS: string[] = args;
+
+/** The V8 flags alone (`--max-old-space-size=…`), for NODE_OPTIONS of an in-process bench. */
+export const SERVER_NODE_FLAGS: string[] = args.filter((a) => a.startsWith('--'));
