@@ -13,16 +13,21 @@ import { AppError, notFound } from '../../lib/app-error';
 import * as q from './products.queries';
 
 /**
- * Rows per batch. Each batch is one statement whose answer is a single text (PGlite: the rows'
- * JSON texts joined by newlines) or one JSON text per row (PostgreSQL cursor): PGlite's wire parser
- * costs a buffer copy and a decode per field, so 18 fields per row were most of the export's time
- * and garbage. A batch stays as texts and each row is parsed only when the CSV writer takes it, so
- * the parsed rows die young instead of a whole batch of them outliving a minor GC. At most two
- * batches are in memory (about 1 MB each).
+ * Rows per PGlite page. Each page is one statement whose answer is a single text (the rows' JSON
+ * texts joined by newlines): PGlite's wire parser costs a buffer copy and a decode per field, so 18
+ * fields per row were most of the export's time and garbage, and each statement has a cost of its
+ * own (pages of 100 rows took the export from 10 s to 21 s). A batch stays as texts and each row is
+ * parsed only when the CSV writer takes it, so the parsed rows die young.
  */
-const BATCH = 5000;
-/** The first batch is small, so the first bytes leave before a whole batch is built. */
-const FIRST_BATCH = 500;
+const PAGE_ROWS = 5000;
+/** The first page is small, so the first bytes leave before a whole page is built. */
+const FIRST_PAGE_ROWS = 500;
+/**
+ * Rows per FETCH from the PostgreSQL cursor (one JSON text each). Small: with 5,000 rows a FETCH
+ * answer is about 1.6 MB that pg reads and parses at once, and the export's RSS growth was 62-85 MB;
+ * with 100 it was 19-24 MB at the same speed (bench/products.bench.ts, README).
+ */
+const FETCH_ROWS = 100;
 
 /** One export row: the CSV cells in EXPORT_COLUMNS order, as JSON values (text, number or null). */
 type Cells = (string | number | null)[];
@@ -85,7 +90,7 @@ async function* keysetBatches(
   f: { channelPartner?: number; productId?: number },
 ): AsyncGenerator<string[]> {
   let after = 0;
-  for (let size = FIRST_BATCH; ; size = BATCH) {
+  for (let size = FIRST_PAGE_ROWS; ; size = PAGE_ROWS) {
     const page = exportQuery(institutionIds, f, { after, size });
     const [batch] = q.rowsOf<{ cells: string | null; last: number | null }>(
       await db.execute(
@@ -118,12 +123,12 @@ async function* cursorBatches(db: Db, query: SQL): AsyncGenerator<string[]> {
     .transaction(
       async (tx) => {
         await tx.execute(sql`declare products_export no scroll cursor for ${query}`);
-        for (let size = FIRST_BATCH; !stop; size = BATCH) {
+        while (!stop) {
           const rows = q
-            .rowsOf<{ cells: string }>(await tx.execute(sql.raw(`fetch ${size} from products_export`)))
+            .rowsOf<{ cells: string }>(await tx.execute(sql.raw(`fetch ${FETCH_ROWS} from products_export`)))
             .map((r) => r.cells);
           push({ rows });
-          if (rows.length < size) break;
+          if (rows.length < FETCH_ROWS) break;
           await new Promise<void>((resolve) => {
             wantMore = resolve;
           });
