@@ -88,6 +88,7 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
       session.user,
       organizationId,
       request.server.config.internalGroupId,
+      session.groups,
     );
     const actor: Actor = {
       ...(session.acting ? { realUserId: session.acting.realUser.id } : {}),

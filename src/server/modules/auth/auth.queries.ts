@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { groupsOfUserSql } from '../../lib/capabilities';
 import { loginAttempts, sessions, users } from '../../db/schema';
 
 export const userColumns = {
@@ -59,7 +60,7 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 
 export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
   const [row] = await db
-    .select({ session: sessions, user: userColumns })
+    .select({ session: sessions, user: userColumns, groups: groupsOfUserSql(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

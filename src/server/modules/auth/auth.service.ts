@@ -69,6 +69,8 @@ export async function authenticate(db: Db, token: string | undefined) {
     sessionId: row.session.id,
     user: resolved?.user ?? row.user,
     acting: resolved?.acting ?? null,
+    /** The signed-in user's groups, read with the session; absent under act-as (the acted-as user's are read when needed). */
+    groups: resolved ? undefined : row.groups,
     token,
     expiresAt: expiry(lastSeenAt),
   };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
-import { auditLog, sessions } from '../../db/schema';
+import { auditLog, groupMembers, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bearer, createInstitution, createRole, createUser, login, PASSWORD } from '../../test/fixtures';
 
@@ -166,6 +166,24 @@ describe('capabilities and institution scope', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().tabs).toEqual(['courses', 'users', 'roles', 'offers', 'lti']);
+  });
+
+  it('reads the roles again on every request: a role given or taken mid-session counts at once', async () => {
+    const newcomer = await createUser(t.db, 'newcomer');
+    const token = await login(t.app, 'newcomer');
+    const tabs = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/auth/capabilities?organizationId=${instA}`,
+          headers: bearer(token),
+        })
+      ).json().tabs;
+    expect(await tabs()).toEqual([]);
+    const role = await createRole(t.db, instA, 'Helpers', ADMIN_PERMISSIONS, [newcomer.id]);
+    expect(await tabs()).toEqual(['courses', 'users', 'roles', 'offers', 'lti']);
+    await t.db.delete(groupMembers).where(eq(groupMembers.groupId, role.id));
+    expect(await tabs()).toEqual([]);
   });
 
   it('gives a non-member nothing in another institution', async () => {
