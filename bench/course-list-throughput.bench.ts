@@ -27,9 +27,11 @@ const PASSWORD = 'demo-pass-1';
 interface Statement {
   text: string;
   params: unknown[];
+  /** The name of a prepared statement (PostgreSQL parses it once per connection), replayed with it. */
+  name?: string;
 }
 
-type QueryFn = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+type QueryFn = (text: string, params: unknown[], name?: string) => Promise<{ rows: unknown[] }>;
 
 /**
  * Wraps the `query` method of the client Drizzle holds (PGlite, or the pg pool) so that statements
@@ -45,10 +47,13 @@ function recorder(database: Database) {
     const [config, values] = args;
     const text = typeof config === 'string' ? config : config?.text;
     const params = (Array.isArray(values) ? values : config?.values) ?? [];
-    if (recording && typeof text === 'string' && !/pgboss/i.test(text)) recording.push({ text, params });
+    const name = typeof config === 'object' && typeof config?.name === 'string' ? config.name : undefined;
+    if (recording && typeof text === 'string' && !/pgboss/i.test(text))
+      recording.push({ text, params, ...(name ? { name } : {}) });
     return original(...args);
   };
-  const query: QueryFn = (text, params) => original(text, params);
+  const query: QueryFn = (text, params, name) =>
+    name ? original({ name, text, values: params }) : original(text, params);
   return {
     query,
     async record(run: () => Promise<void>) {
@@ -112,7 +117,7 @@ async function measure(database: Database) {
   let replay: Statement[] = [];
   bare.get('/bare', async () => {
     let rows: unknown[] = [];
-    for (const s of replay) rows = (await rec.query(s.text, s.params)).rows;
+    for (const s of replay) rows = (await rec.query(s.text, s.params, s.name)).rows;
     return rows;
   });
   await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -170,7 +175,8 @@ function show(name: string, r: Awaited<ReturnType<typeof measure>>) {
   console.log(
     `  ${name}: ${r.statements.length} SQL statements per course-list call (${r.total} courses match)`,
   );
-  for (const s of r.statements) console.log(`    - ${s.text.replace(/\s+/g, ' ').slice(0, 110)}`);
+  for (const s of r.statements)
+    console.log(`    - ${s.name ? `(prepared ${s.name}) ` : ''}${s.text.replace(/\s+/g, ' ').slice(0, 110)}`);
   console.log(
     `    app   ${rps(r.app).toFixed(1).padStart(7)} requests/s  p50 ${q.p50.toFixed(1)} ms  p95 ${q.p95.toFixed(1)} ms  p99 ${q.p99.toFixed(1)} ms  Node CPU ${cpu(r.app)} ms/call  (non-200: ${r.app.failures})`,
   );

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupsOfUserSql } from '../../lib/capabilities';
 import { loginAttempts, sessions, users } from '../../db/schema';
@@ -58,14 +58,30 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   return row;
 }
 
-export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
-  const [row] = await db
+/**
+ * The session lookup every request makes, built by Drizzle once per database and prepared (on
+ * PostgreSQL a named statement, parsed once per connection) instead of rebuilt for each request.
+ */
+function prepareLiveSession(db: Db) {
+  return db
     .select({ session: sessions, user: userColumns, groups: groupsOfUserSql(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, idleSince)),
-    );
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('find_live_session');
+}
+const liveSession = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+
+export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
+  let prepared = liveSession.get(db);
+  if (!prepared) liveSession.set(db, (prepared = prepareLiveSession(db)));
+  const [row] = await prepared.execute({ tokenHash, idleSince: idleSince.toISOString() });
   return row;
 }
 
