@@ -36,25 +36,29 @@ const BENCHES: [string, string][] = [
 ];
 
 /**
- * Benches whose memory figures are the app's, run in the bench's own process: they get the V8 flags
- * `npm start` gives the server (package.json "start"). The others keep Node's defaults (the scale
- * bench's ×50 seeding is a bench's work, not the server's).
+ * Benches whose figures are the app's (its memory, or its speed against a bare server), run in the
+ * bench's own process: they get the V8 flags `npm start` gives the server (package.json "start"), as
+ * node arguments (`--min-semi-space-size` is refused in NODE_OPTIONS). The others keep Node's
+ * defaults (the scale bench's ×50 seeding is a bench's work, not the server's).
  */
-const MEMORY_OF_THE_APP = new Set(['products.bench.ts', 'bulk-accounts.bench.ts']);
+const APP_FIGURES = new Set([
+  'products.bench.ts',
+  'bulk-accounts.bench.ts',
+  'course-list-throughput.bench.ts',
+  'load.bench.ts',
+]);
 
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 let failed = 0;
 for (const [title, file] of BENCHES) {
   console.log(`\n== ${title} ==`);
-  const r = spawnSync(tsx, [fileURLToPath(new URL(file, import.meta.url))], {
-    stdio: 'inherit',
-    env: MEMORY_OF_THE_APP.has(file)
-      ? {
-          ...process.env,
-          NODE_OPTIONS: [process.env.NODE_OPTIONS, ...SERVER_NODE_FLAGS].filter(Boolean).join(' '),
-        }
-      : process.env,
-  });
+  const flags = APP_FIGURES.has(file) ? SERVER_NODE_FLAGS : [];
+  const r = spawnSync(
+    process.execPath,
+    [...flags, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '../src/server/db/client';
 import { bearer, createUser, login } from '../src/server/test/fixtures';
 import { onPglite, onScratchPostgres, timeList, withBenchApp } from './databases';
+import { SERVER_NODE_FLAGS } from './start-command';
 
 const INSTITUTIONS = 10;
 const PRODUCTS = 200;
@@ -83,6 +84,9 @@ interface ExportFigures {
   totalMs: number;
   bytes: number;
   rssGrowthMb: number;
+  /** The process's RSS when the download starts and at its peak: the server's whole footprint. */
+  rssBeforeMb: number;
+  rssPeakMb: number;
   /** Growth of the JS heap (committed) at the RSS peak: what the server itself holds, as opposed to native buffers. */
   heapGrowthMb: number;
   /** Growth of memory outside the JS heap at the RSS peak: ArrayBuffers (sockets, PGlite's WASM heap) and other external memory. */
@@ -123,6 +127,8 @@ async function measuredDownload(url: string, token: string): Promise<ExportFigur
     totalMs,
     bytes,
     rssGrowthMb: (peak.rss - before.rss) / 1024 / 1024,
+    rssBeforeMb: before.rss / 1024 / 1024,
+    rssPeakMb: peak.rss / 1024 / 1024,
     heapGrowthMb: (peak.heapTotal - before.heapTotal) / 1024 / 1024,
     arrayBuffersGrowthMb: (peak.arrayBuffers - before.arrayBuffers) / 1024 / 1024,
     externalGrowthMb: (peak.external - before.external) / 1024 / 1024,
@@ -175,7 +181,7 @@ function showList(db: string, figures: ListFigures) {
 function showExport(db: string, [first, again]: [ExportFigures, ExportFigures]) {
   const line = (label: string, f: ExportFigures) =>
     console.log(
-      `  ${db}: ${label} of ${f.rows.toLocaleString('en')} rows: first byte ${f.firstByteMs.toFixed(0)} ms, all ${(f.totalMs / 1000).toFixed(1)} s, ${(f.bytes / 1024 / 1024).toFixed(0)} MB, RSS growth ${f.rssGrowthMb.toFixed(1)} MB (JS heap ${f.heapGrowthMb.toFixed(1)} MB, ArrayBuffers ${f.arrayBuffersGrowthMb.toFixed(1)} MB, external ${f.externalGrowthMb.toFixed(1)} MB); ${load()}`,
+      `  ${db}: ${label} of ${f.rows.toLocaleString('en')} rows: first byte ${f.firstByteMs.toFixed(0)} ms, all ${(f.totalMs / 1000).toFixed(1)} s, ${(f.bytes / 1024 / 1024).toFixed(0)} MB, RSS growth ${f.rssGrowthMb.toFixed(1)} MB (${f.rssBeforeMb.toFixed(0)} → ${f.rssPeakMb.toFixed(0)} MB; JS heap ${f.heapGrowthMb.toFixed(1)} MB, ArrayBuffers ${f.arrayBuffersGrowthMb.toFixed(1)} MB, external ${f.externalGrowthMb.toFixed(1)} MB); ${load()}`,
     );
   line('export (from a just-collected heap)', first);
   line('the same export again', again);
@@ -201,7 +207,8 @@ export async function benchProducts() {
  * raised by what the other one's million pairings left in this process's heap.
  */
 function exportInOwnProcess(db: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', fileURLToPath(import.meta.url)], {
+  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', '--expose-gc', fileURLToPath(import.meta.url)];
+  const r = spawnSync(process.execPath, args, {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: { ...process.env, BENCH_DB: db, BENCH_PRODUCTS_ONLY: 'export' },
     stdio: 'inherit',

@@ -11,5 +11,5 @@ if (node !== 'node') throw new Error(`package.json "start" should run node, not 
 /** The arguments after `node`: V8 flags, then scripts/start.ts (relative to the checkout). */
 export const START_ARGS: string[] = args;
 
-/** The V8 flags alone (`--max-old-space-size=…`), for NODE_OPTIONS of an in-process bench. */
+/** The V8 flags alone (`--max-old-space-size=…`), as node arguments of a bench that runs the app in its own process. */
 export const SERVER_NODE_FLAGS: string[] = args.filter((a) => a.startsWith('--'));
