@@ -80,7 +80,10 @@ const liveSession = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
 
 export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
   let prepared = liveSession.get(db);
-  if (!prepared) liveSession.set(db, (prepared = prepareLiveSession(db)));
+  if (!prepared) {
+    prepared = prepareLiveSession(db);
+    liveSession.set(db, prepared);
+  }
   const [row] = await prepared.execute({ tokenHash, idleSince: idleSince.toISOString() });
   return row;
 }
