@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from './start-command';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './start-command';
 
 const BENCHES: [string, string][] = [
   ['platform: migrations, demo seed, session lookups', 'platform.bench.ts'],
@@ -38,7 +38,7 @@ const BENCHES: [string, string][] = [
 /**
  * Benches whose figures are the app's (its memory, or its speed against a bare server), run in the
  * bench's own process: they get the V8 flags `npm start` gives the server (package.json "start"), as
- * node arguments (`--min-semi-space-size` is refused in NODE_OPTIONS). The others keep Node's
+ * node arguments (`--min-semi-space-size` is refused in NODE_OPTIONS), and its malloc settings. The others keep Node's
  * defaults (the scale bench's ×50 seeding is a bench's work, not the server's).
  */
 const APP_FIGURES = new Set([
@@ -55,9 +55,7 @@ for (const [title, file] of BENCHES) {
   const r = spawnSync(
     process.execPath,
     [...flags, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))],
-    {
-      stdio: 'inherit',
-    },
+    { stdio: 'inherit', env: APP_FIGURES.has(file) ? SERVER_ENV : process.env },
   );
   if (r.status !== 0) failed++;
 }

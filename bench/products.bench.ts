@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '../src/server/db/client';
 import { bearer, createUser, login } from '../src/server/test/fixtures';
 import { onPglite, onScratchPostgres, timeList, withBenchApp } from './databases';
-import { SERVER_NODE_FLAGS } from './start-command';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './start-command';
 
 const INSTITUTIONS = 10;
 const PRODUCTS = 200;
@@ -210,7 +210,7 @@ function exportInOwnProcess(db: string) {
   const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', '--expose-gc', fileURLToPath(import.meta.url)];
   const r = spawnSync(process.execPath, args, {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, BENCH_DB: db, BENCH_PRODUCTS_ONLY: 'export' },
+    env: { ...SERVER_ENV, BENCH_DB: db, BENCH_PRODUCTS_ONLY: 'export' },
     stdio: 'inherit',
   });
   if (r.status !== 0) throw new Error(`the ${db} export bench exited with ${r.status}`);

@@ -10,6 +10,14 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import module from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withMallocTunables } from './malloc-tunables.ts';
+
+// The malloc settings are read when a process starts: this one replaces itself once with them
+// (execve: same pid, no wrapper process, signals still reach the server).
+const tuned = withMallocTunables(process.env);
+if (tuned !== process.env && process.execve) {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], tuned);
+}
 
 // V8's compiled code of the bundle and of the packages it loads, kept on disk (the OS temporary
 // folder, or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off): a later start reads it

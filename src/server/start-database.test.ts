@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('demo seed in its own process (np
       });
     });
     await Promise.race([running, exited.then((code) => Promise.reject(new Error(`exited ${code}`)))]);
+    if (process.platform === 'linux' && env.GLIBC_TUNABLES === undefined) {
+      // the start replaced itself (same pid) to run with glibc's fixed mmap threshold
+      const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+      expect(environ).toContain('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072');
+    }
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
 
