@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MALLOC_TUNABLES } from '../../scripts/malloc-tunables';
 import { openDatabase } from './db/client';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -45,7 +46,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('demo seed in its own process (np
     if (process.platform === 'linux' && env.GLIBC_TUNABLES === undefined) {
       // the start replaced itself (same pid) to run with glibc's fixed mmap threshold
       const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
-      expect(environ).toContain('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072');
+      expect(environ).toContain(`GLIBC_TUNABLES=${MALLOC_TUNABLES}`);
     }
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
