@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './start-command';
+import { runAsServer } from './start-command';
 
 const BENCHES: [string, string][] = [
   ['platform: migrations, demo seed, session lookups', 'platform.bench.ts'],
@@ -37,9 +37,8 @@ const BENCHES: [string, string][] = [
 
 /**
  * Benches whose figures are the app's (its memory, or its speed against a bare server), run in the
- * bench's own process: they get the V8 flags `npm start` gives the server (package.json "start"), as
- * node arguments (`--min-semi-space-size` is refused in NODE_OPTIONS), and its malloc settings. The others keep Node's
- * defaults (the scale bench's ×50 seeding is a bench's work, not the server's).
+ * bench's own process: that process is set up as `npm start` sets up the server (runAsServer). The
+ * others keep Node's defaults (the scale bench's ×50 seeding is a bench's work, not the server's).
  */
 const APP_FIGURES = new Set([
   'products.bench.ts',
@@ -51,12 +50,10 @@ const APP_FIGURES = new Set([
 let failed = 0;
 for (const [title, file] of BENCHES) {
   console.log(`\n== ${title} ==`);
-  const flags = APP_FIGURES.has(file) ? SERVER_NODE_FLAGS : [];
-  const r = spawnSync(
-    process.execPath,
-    [...flags, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))],
-    { stdio: 'inherit', env: APP_FIGURES.has(file) ? SERVER_ENV : process.env },
-  );
+  const path = fileURLToPath(new URL(file, import.meta.url));
+  const r = APP_FIGURES.has(file)
+    ? runAsServer(path)
+    : spawnSync(process.execPath, ['--import', 'tsx', path], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

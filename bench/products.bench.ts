@@ -1,10 +1,10 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../src/server/db/client';
 import { bearer, createUser, login } from '../src/server/test/fixtures';
 import { onPglite, onScratchPostgres, timeList, withBenchApp } from './databases';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './start-command';
+import { runAsServer } from './start-command';
 
 const INSTITUTIONS = 10;
 const PRODUCTS = 200;
@@ -207,11 +207,10 @@ export async function benchProducts() {
  * raised by what the other one's million pairings left in this process's heap.
  */
 function exportInOwnProcess(db: string) {
-  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', '--expose-gc', fileURLToPath(import.meta.url)];
-  const r = spawnSync(process.execPath, args, {
+  const r = runAsServer(fileURLToPath(import.meta.url), {
+    nodeArgs: ['--expose-gc'],
     cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...SERVER_ENV, BENCH_DB: db, BENCH_PRODUCTS_ONLY: 'export' },
-    stdio: 'inherit',
+    env: { BENCH_DB: db, BENCH_PRODUCTS_ONLY: 'export' },
   });
   if (r.status !== 0) throw new Error(`the ${db} export bench exited with ${r.status}`);
 }

@@ -2,6 +2,7 @@
  * `npm start`'s node arguments, read from package.json's "start" script (`node <flags> scripts/start.ts`),
  * so a bench runs the server, in a child process or in its own, with the V8 settings it runs with.
  */
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { withMallocTunables } from '../scripts/malloc-tunables';
 
@@ -13,7 +14,24 @@ if (node !== 'node') throw new Error(`package.json "start" should run node, not 
 export const START_ARGS: string[] = args;
 
 /** The V8 flags alone (`--max-old-space-size=…`), as node arguments of a bench that runs the app in its own process. */
-export const SERVER_NODE_FLAGS: string[] = args.filter((a) => a.startsWith('--'));
+const SERVER_NODE_FLAGS: string[] = args.filter((a) => a.startsWith('--'));
 
-/** The environment `npm start` gives the server (glibc's malloc settings, scripts/malloc-tunables.ts), for a bench's process. */
-export const SERVER_ENV: NodeJS.ProcessEnv = withMallocTunables(process.env);
+/**
+ * Runs a bench file (TypeScript, through tsx) in a process of its own set up as `npm start` sets up
+ * the server: its V8 flags as node arguments (`--min-semi-space-size` is refused in NODE_OPTIONS)
+ * and its malloc settings (scripts/malloc-tunables.ts). `env` is added to this process's environment.
+ */
+export function runAsServer(
+  file: string,
+  opts: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): SpawnSyncReturns<Buffer> {
+  return spawnSync(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...(opts.nodeArgs ?? []), '--import', 'tsx', file],
+    {
+      cwd: opts.cwd,
+      env: withMallocTunables({ ...process.env, ...opts.env }),
+      stdio: 'inherit',
+    },
+  );
+}
