@@ -44,6 +44,39 @@ describe('the CSV writer', () => {
     expect(await text(csvStream(['A'], [['+1']]))).toBe("\uFEFFA\r\n'+1\r\n");
   });
 
+  it('writes rows across chunks in order, each on its own CRLF line', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => [`row ${i}`, i]);
+    const lines = (await text(csvStream(['Name', 'N'], rows))).split('\r\n');
+    expect(lines).toHaveLength(252);
+    expect(lines[0]).toBe('\uFEFFName,N');
+    expect(lines.slice(1, 251)).toEqual(rows.map(([name, n]) => `${name},${n}`));
+    expect(lines[251]).toBe('');
+  });
+
+  it('writes the header alone when there are no rows', async () => {
+    expect(await text(csvStream(['A', 'B'], []))).toBe('\uFEFFA,B\r\n');
+  });
+
+  it('stops reading the rows when the download is cut off', async () => {
+    let read = 0;
+    let closed = false;
+    async function* rows() {
+      try {
+        for (;;) {
+          read++;
+          yield ['x'];
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const stream = csvStream(['A'], rows());
+    for await (const _chunk of stream) break;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(true);
+    expect(read).toBeLessThan(1000);
+  });
+
   it('writes RFC 6266 file names', () => {
     expect(contentDisposition('Rapport é.csv')).toBe(
       `attachment; filename="Rapport _.csv"; filename*=UTF-8''Rapport%20%C3%A9.csv`,

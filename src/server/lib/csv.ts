@@ -1,11 +1,10 @@
 /**
- * The one CSV writer of every export (ARCHITECTURE §4): a csv-stringify stream (UTF-8 with a BOM for
+ * The one CSV writer of every export (ARCHITECTURE §4): csv-stringify, streamed in chunks (UTF-8 with a BOM for
  * Excel, CRLF line ends, header row first), formula injection neutralised, sent as a download with
  * an RFC 6266 file name and `Cache-Control: no-store`.
  */
-import { PassThrough, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 /** A text cell a spreadsheet would read as a formula starts with one of these. */
@@ -26,16 +25,31 @@ export function neutralise(value: unknown): string {
 /** Rows of an export, from memory or read as the client takes them (back-pressure). */
 export type CsvRows = Iterable<readonly unknown[]> | AsyncIterable<readonly unknown[]>;
 
-/** A CSV stream of a header row and the rows. */
+/**
+ * Rows per chunk of CSV text. csv-stringify's stream form pushed every record through a stream write,
+ * a Buffer and callbacks of its own: about 6 KB of garbage per row, and a million-row export's RSS grew
+ * 49-75 MB on PGlite. Its sync form, run on 100 rows at a time, writes the same text: 15-23 MB, and the
+ * export is no slower (bench/products.bench.ts). Small chunks keep database reads and socket writes
+ * overlapping (500 rows made the PostgreSQL export 30 % slower).
+ */
+const CHUNK_ROWS = 100;
+const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
+
+/** A CSV stream of a header row and the rows, read as the client takes it (back-pressure). */
 export function csvStream(columns: readonly string[], rows: CsvRows): Readable {
-  const out = new PassThrough();
-  const stringifier = stringify({ bom: true, record_delimiter: 'windows' });
-  async function* cells() {
-    yield columns.map(neutralise);
-    for await (const row of rows) yield row.map(neutralise);
+  async function* chunks() {
+    yield stringify([columns.map(neutralise)], { ...CSV_OPTIONS, bom: true });
+    let chunk: string[][] = [];
+    for await (const row of rows) {
+      chunk.push(row.map(neutralise));
+      if (chunk.length === CHUNK_ROWS) {
+        yield stringify(chunk, CSV_OPTIONS);
+        chunk = [];
+      }
+    }
+    if (chunk.length) yield stringify(chunk, CSV_OPTIONS);
   }
-  pipeline(cells(), stringifier, out).catch((err) => out.destroy(err as Error));
-  return out;
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /** `attachment` with an ASCII fallback name and the RFC 6266 / RFC 5987 `filename*` form. */
