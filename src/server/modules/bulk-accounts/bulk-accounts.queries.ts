@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertJsonRows } from '../../db/insert-json-rows';
+import { intArray, textArray } from '../../db/sql-arrays';
 import {
   auditLog,
   bulkImportRows,
@@ -90,7 +92,7 @@ export async function deleteRows(db: Db, importId: string) {
 }
 
 export async function insertRows(db: Db, rows: (typeof bulkImportRows.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(bulkImportRows).values(rows);
+  await insertJsonRows(db, bulkImportRows, rows);
 }
 
 export async function matchCounts(db: Db, importId: string) {
@@ -180,8 +182,6 @@ export async function resultCounts(db: Db, importId: string) {
 /** Accounts whose lower-cased e-mail or user name is in the lists, with their institution standing. */
 export async function accountsMatching(db: Db, institutionId: number, emails: string[], usernames: string[]) {
   if (emails.length === 0 && usernames.length === 0) return [];
-  const e = emails.length ? emails : [''];
-  const u = usernames.length ? usernames : [''];
   return db
     .select({
       id: users.id,
@@ -194,13 +194,7 @@ export async function accountsMatching(db: Db, institutionId: number, emails: st
     })
     .from(users)
     .where(
-      sql`lower(${users.email}) in (${sql.join(
-        e.map((x) => sql`${x}`),
-        sql`, `,
-      )}) or lower(${users.username}) in (${sql.join(
-        u.map((x) => sql`${x}`),
-        sql`, `,
-      )})`,
+      sql`lower(${users.email}) = any(${textArray(emails)}) or lower(${users.username}) = any(${textArray(usernames)})`,
     );
 }
 
@@ -212,7 +206,7 @@ export async function roleIdsIn(db: Db, institutionId: number, userIds: number[]
     .select({ userId: groupMembers.userId, groupId: groups.id })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(and(eq(groups.contextId, institutionId), inArray(groupMembers.userId, userIds)));
+    .where(and(eq(groups.contextId, institutionId), sql`${groupMembers.userId} = any(${intArray(userIds)})`));
   for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), r.groupId]);
   return out;
 }
@@ -252,11 +246,12 @@ export async function insertUsers(
   db: Db,
   values: { username: string; email: string; firstName: string; lastName: string }[],
 ) {
-  if (values.length === 0) return [];
-  return db
-    .insert(users)
-    .values(values.map((v) => ({ ...v, status: 'pending', passwordHash: null })))
-    .returning({ id: users.id, username: users.username });
+  return insertJsonRows(
+    db,
+    users,
+    values.map((v) => ({ ...v, status: 'pending', passwordHash: null })),
+    { returning: { id: users.id, username: users.username } },
+  );
 }
 
 /** Sets the first and last names of many users in one statement. */
@@ -274,11 +269,12 @@ export async function renameUsers(db: Db, names: { id: number; firstName: string
 
 /** Makes the users members of the institution (course role instructor); existing memberships stay. */
 export async function addMemberships(db: Db, institutionId: number, userIds: number[]) {
-  if (userIds.length === 0) return;
-  await db
-    .insert(memberships)
-    .values(userIds.map((userId) => ({ userId, institutionId, courseRole: 'instructor' })))
-    .onConflictDoNothing();
+  await insertJsonRows(
+    db,
+    memberships,
+    userIds.map((userId) => ({ userId, institutionId, courseRole: 'instructor' })),
+    { onConflictDoNothing: true },
+  );
 }
 
 /** Writes many audit rows in one statement (see lib/audit). */
@@ -287,8 +283,9 @@ export async function auditMany(
   actor: { userId: number | null; requestId?: string | null },
   entries: AuditEntry[],
 ) {
-  if (entries.length === 0) return;
-  await db.insert(auditLog).values(
+  await insertJsonRows(
+    db,
+    auditLog,
     entries.map((e) => ({
       actorUserId: actor.userId,
       requestId: actor.requestId ?? null,

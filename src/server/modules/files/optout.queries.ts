@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { textArray } from '../../db/sql-arrays';
 import { enrollments, optOutChanges, optOutFiles, sections, users } from '../../db/schema';
 
 /** Enrollments in the institution's live sections of students named by e-mail or username (lower-cased). */
 export async function candidateEnrollments(db: Db, institutionId: number, students: string[]) {
   if (students.length === 0) return [];
-  const list = sql`${`{${students.map((s) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+  const list = textArray(students);
   return db
     .select({
       enrollmentId: enrollments.id,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { insertJsonRows } from '../../db/insert-json-rows';
 import { mailOutbox } from '../../db/schema';
 import type { JobSender } from '../../jobs/define';
 import { sendMailJob } from './mail.job';
@@ -22,7 +23,7 @@ export async function queueMail(db: Db, jobs: JobSender, message: MailMessage): 
  */
 export async function queueMails(db: Db, jobs: JobSender, messages: MailMessage[]): Promise<number[]> {
   if (messages.length === 0) return [];
-  const rows = await db.insert(mailOutbox).values(messages).returning({ id: mailOutbox.id });
+  const rows = await insertJsonRows(db, mailOutbox, messages, { returning: { id: mailOutbox.id } });
   if (rows.length === 1) {
     await jobs.send(sendMailJob, { outboxId: rows[0].id }, { singletonKey: `mail-${rows[0].id}`, tx: db });
   } else {

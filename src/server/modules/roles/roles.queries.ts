@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Permission } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
+import { insertJsonRows } from '../../db/insert-json-rows';
+import { intArray } from '../../db/sql-arrays';
 import { groupMembers, groups, institutions, memberships, users } from '../../db/schema';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -172,13 +174,16 @@ export async function setRole(
     .where(and(eq(groups.contextId, institutionId), ne(groups.id, groupId)));
   const removed = await db
     .delete(groupMembers)
-    .where(and(inArray(groupMembers.userId, userIds), inArray(groupMembers.groupId, others)))
+    .where(
+      and(sql`${groupMembers.userId} = any(${intArray(userIds)})`, inArray(groupMembers.groupId, others)),
+    )
     .returning({ userId: groupMembers.userId });
-  const added = await db
-    .insert(groupMembers)
-    .values(userIds.map((userId) => ({ groupId, userId, memberType: 'identity_id' })))
-    .onConflictDoNothing()
-    .returning({ userId: groupMembers.userId });
+  const added = await insertJsonRows(
+    db,
+    groupMembers,
+    userIds.map((userId) => ({ groupId, userId, memberType: 'identity_id' })),
+    { onConflictDoNothing: true, returning: { userId: groupMembers.userId } },
+  );
   return new Set([...removed, ...added].map((r) => r.userId)).size;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertJsonRows } from '../../db/insert-json-rows';
 import {
   accountRequests,
   groupMembers,
@@ -233,5 +234,5 @@ export async function sectionsOfUser(db: Db, institutionId: number, userId: numb
 
 /** Stores account requests (one, or many in one statement). */
 export async function insertAccountRequest(db: Db, values: (typeof accountRequests.$inferInsert)[]) {
-  await db.insert(accountRequests).values(values);
+  await insertJsonRows(db, accountRequests, values);
 }
