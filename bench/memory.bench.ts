@@ -1,5 +1,5 @@
 /**
- * Process memory and start time of the real server: `node <flags> scripts/start.ts`
+ * Process memory and start time of the real server: `node <flags> scripts/start.mjs`
  * exactly as `npm start` runs it (bench/start-command.ts reads package.json; the compiled server in
  * that one process, no wrapper), with the demo world,
  * on PGlite (a fresh DATA_DIR) and on PostgreSQL (a scratch database). Reported: RSS of the server

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MALLOC_TUNABLES } from '../../scripts/malloc-tunables';
+import { MALLOC_TUNABLES } from '../../scripts/malloc-tunables.mjs';
 import { openDatabase } from './db/client';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -25,7 +25,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('demo seed in its own process (np
     };
     delete env.DATABASE_URL;
     for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
-    const child = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env, stdio: 'pipe' });
+    const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: 'pipe' });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const lines: { pid?: number; msg?: string }[] = [];
     let rest = '';
