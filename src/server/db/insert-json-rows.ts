@@ -11,7 +11,8 @@ type Returned<R extends Returning> = { [K in keyof R]: R[K]['_']['data'] };
  * accounts is thousands of cells in each of several tables: as bind parameters, every one became
  * objects in the server's heap and a parameter for PostgreSQL to parse; as one text, it is a single
  * string. Columns are those given a value in some row (the others take their defaults); a column
- * with a default must be given in every row or in none.
+ * with a default must be given in every row or in none, and one with a default computed in
+ * JavaScript in every row.
  */
 export async function insertJsonRows<T extends PgTable, R extends Returning = Record<never, Column>>(
   db: Db,
@@ -23,8 +24,11 @@ export async function insertJsonRows<T extends PgTable, R extends Returning = Re
   const columns = Object.entries(getTableColumns(table)).filter(([key]) =>
     rows.some((r) => (r as Record<string, unknown>)[key] !== undefined),
   );
-  for (const [key, column] of columns) {
-    if (column.hasDefault && rows.some((r) => (r as Record<string, unknown>)[key] === undefined))
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const given = rows.filter((r) => (r as Record<string, unknown>)[key] !== undefined).length;
+    // a default computed in JavaScript ($defaultFn) is Drizzle's to apply, not the database's
+    const jsDefault = Boolean(column.defaultFn || column.onUpdateFn);
+    if (given < rows.length && (jsDefault || (given > 0 && column.hasDefault)))
       throw new Error(`insertJsonRows(${getTableName(table)}): "${key}" is missing in some rows`);
   }
   const json = JSON.stringify(
