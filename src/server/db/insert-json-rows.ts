@@ -21,22 +21,18 @@ export async function insertJsonRows<T extends PgTable, R extends Returning = Re
   options: { onConflictDoNothing?: boolean; returning?: R } = {},
 ): Promise<Returned<R>[]> {
   if (rows.length === 0) return [];
-  const columns = Object.entries(getTableColumns(table)).filter(([key]) =>
-    rows.some((r) => (r as Record<string, unknown>)[key] !== undefined),
-  );
+  const cells = rows as Record<string, unknown>[];
+  const columns: [string, Column][] = [];
   for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const given = rows.filter((r) => (r as Record<string, unknown>)[key] !== undefined).length;
+    const given = cells.filter((r) => r[key] !== undefined).length;
     // a default computed in JavaScript ($defaultFn) is Drizzle's to apply, not the database's
     const jsDefault = Boolean(column.defaultFn || column.onUpdateFn);
     if (given < rows.length && (jsDefault || (given > 0 && column.hasDefault)))
       throw new Error(`insertJsonRows(${getTableName(table)}): "${key}" is missing in some rows`);
+    if (given > 0) columns.push([key, column]);
   }
   const json = JSON.stringify(
-    rows.map((r) =>
-      Object.fromEntries(
-        columns.map(([key, column]) => [column.name, (r as Record<string, unknown>)[key] ?? null]),
-      ),
-    ),
+    cells.map((r) => Object.fromEntries(columns.map(([key, column]) => [column.name, r[key] ?? null]))),
   );
   const names = sql.join(
     columns.map(([, column]) => sql.identifier(column.name)),
