@@ -22,6 +22,22 @@ export interface SqlRunner {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }
 
+interface StatementResult {
+  rows: any[];
+  fields?: unknown[];
+}
+
+/**
+ * The answer of one statement, or of a script (`BEGIN; …; COMMIT`, as pg-boss's locked statements are):
+ * both drivers return one result per statement there, and pg-boss reads the rows of the one statement
+ * that returns any, so the script answers with the last result that has columns.
+ */
+export function scriptResult(result: StatementResult | StatementResult[]): { rows: any[] } {
+  if (!Array.isArray(result)) return { rows: result.rows };
+  const withColumns = result.findLast((r) => (r.fields?.length ?? 0) > 0);
+  return { rows: (withColumns ?? result.at(-1))?.rows ?? [] };
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -85,9 +101,8 @@ function openPostgres(url: string, max: number): Database {
           this: pg.Pool,
           t: string,
           v?: unknown[],
-        ) => Promise<pg.QueryResult>;
-        const r = await query.call(pool, text, values);
-        return { rows: r.rows };
+        ) => Promise<pg.QueryResult | pg.QueryResult[]>;
+        return scriptResult(await query.call(pool, text, values));
       },
     },
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
@@ -124,8 +139,7 @@ function openPglite(dir: string): Database {
       async executeSql(text, values) {
         // Multi-statement SQL without parameters (pg-boss migrations) must go through exec.
         if (!values || values.length === 0) {
-          const results = await client.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
+          return scriptResult(await client.exec(text));
         }
         const r = await client.query(text, values);
         return { rows: r.rows as any[] };
