@@ -50,8 +50,9 @@ function useListState() {
   const pageSize = Number(oneOf(params.get('size'), PAGE_SIZES, '25'));
   const update = (patch: Record<string, string | number | null>, resetPage = true) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        // the live address, not the last render's: two quick changes both stay
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(patch)) {
           const isDefault = v === null || v === '' || (DEFAULTS as Record<string, string>)[k] === String(v);
           if (isDefault) next.delete(k);

@@ -57,8 +57,9 @@ function useListState() {
   };
   const update = (patch: Record<string, string | number | null>, resetPage = true) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        // the live address, not the last render's: two quick changes (status, then the chip) both stay
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(patch)) {
           if (v === null || v === '') next.delete(k);
           else next.set(k, String(v));
