@@ -13,6 +13,7 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { ensureInternalGroup } from './db/internal-group';
 import { ALL_JOBS } from './jobs';
 import { JobQueue } from './jobs/queue';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { logDestination } from './logger';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
@@ -84,7 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           ...(opts.logger ?? { level: config.logLevel, stream: logDestination(config) }),
         }) as boolean | object,
     logController: new RequestLogController(), // one line per request; assets and health checks at debug
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
