@@ -19,6 +19,7 @@ import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { RequestLogController, redactUrl } from './plugins/request-log';
 import { registerNulGuard } from './plugins/nul-guard';
+import { registerNotFound } from './plugins/web-fallback';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -199,19 +200,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       setHeaders: (reply, path) => reply.header('cache-control', webCacheControl(path)),
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const isApi = ['/api', '/lti'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
-    if (serveWeb && !isApi && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({
-      status: 404,
-      message: 'error.routeNotFound',
-      description: `No route ${request.method} ${path}.`,
-    });
-  });
+  registerNotFound(app, serveWeb);
 
   const startJobs = () =>
     jobs.start(ALL_JOBS).then(() => {
