@@ -13,11 +13,13 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { ensureInternalGroup } from './db/internal-group';
 import { ALL_JOBS } from './jobs';
 import { JobQueue } from './jobs/queue';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { logDestination } from './logger';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { RequestLogController, redactUrl } from './plugins/request-log';
 import { registerNulGuard } from './plugins/nul-guard';
+import { registerNotFound } from './plugins/web-fallback';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -84,7 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           ...(opts.logger ?? { level: config.logLevel, stream: logDestination(config) }),
         }) as boolean | object,
     logController: new RequestLogController(), // one line per request; assets and health checks at debug
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
@@ -198,19 +200,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       setHeaders: (reply, path) => reply.header('cache-control', webCacheControl(path)),
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const isApi = ['/api', '/lti'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
-    if (serveWeb && !isApi && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({
-      status: 404,
-      message: 'error.routeNotFound',
-      description: `No route ${request.method} ${path}.`,
-    });
-  });
+  registerNotFound(app, serveWeb);
 
   const startJobs = () =>
     jobs.start(ALL_JOBS).then(() => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '../shared/constants';
+import { type TrustProxy, TrustProxyEnv } from './lib/trust-proxy';
 
 /** Links and the internal-user group id per environment (spec §2, §6, §9). Each may be overridden. */
 const ENV_DEFAULTS: Record<AppEnv, { host: string; internalGroupId: string }> = {
@@ -45,7 +46,8 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.hostname()).min(1, 'at least one domain')),
-  TRUST_PROXY: bool.default(false),
+  /** A hop count or a comma list of proxy addresses/CIDRs; `true` is refused (see lib/trust-proxy). */
+  TRUST_PROXY: TrustProxyEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LOW_ENROLLMENT_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   LOW_ENROLLMENT_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(7),
@@ -75,12 +77,14 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   demoPassword: string;
+  /** Seed the demo world into an empty database: DEMO_SEED or --demo; by default only on PGlite outside prod. */
   demoSeed: boolean;
   urls: { help: string; terms: string; privacy: string; account: string; console: string };
   internalGroupId: string;
   /** The provider's e-mail domains: only accounts there may hold the internal-user role. */
   internalEmailDomains: string[];
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For entries are believed (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   lowEnrollmentThreshold: number;
   lowEnrollmentAfterDays: number;
@@ -128,7 +132,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     demoPassword: e.DEMO_PASSWORD,
-    demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    demoSeed: e.DEMO_SEED ?? (!e.DATABASE_URL && e.APP_ENV !== 'prod'),
     urls: {
       help: e.HELP_URL ?? `${d.host}/help`,
       terms: e.TERMS_URL ?? `${d.host}/terms-of-use`,
@@ -138,7 +142,7 @@ export function loadConfig(
     },
     internalGroupId: e.INTERNAL_GROUP_ID ?? d.internalGroupId,
     internalEmailDomains: e.INTERNAL_EMAIL_DOMAINS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     lowEnrollmentThreshold: e.LOW_ENROLLMENT_THRESHOLD,
     lowEnrollmentAfterDays: e.LOW_ENROLLMENT_AFTER_DAYS,

@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { logDestination } from './logger';
 import { hasDemoWorld, startBanner } from './start-banner';
 import { openStartDatabase, SEED_ONLY_FLAG } from './start-database';
+import { startWarnings } from './start-warnings';
 
 export interface StartOptions {
   /** Work to finish before listening (the SPA build started alongside migrations). */
@@ -35,6 +36,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
 
   const log = pino({ level: config.logLevel }, logDestination(config) ?? process.stdout);
   const seedOnly = argv.includes(SEED_ONLY_FLAG);
+  if (!seedOnly) for (const warning of startWarnings(config)) log.warn(warning);
   const database = await openStartDatabase(config, { seedCommand: opts.seedCommand, seedOnly, log });
   if (seedOnly) {
     await database.close();
