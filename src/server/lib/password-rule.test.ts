@@ -16,6 +16,8 @@ describe('the local password rule', () => {
     ['aaaaaaaaaaaa', 'guessable'],
     ['qwertyuiop12', 'guessable'],
     ['iloveyou2024', 'guessable'],
+    ['p@ssw0rd1234', 'guessable'],
+    ['aB3$'.repeat(125), 'guessable'],
     ['short-pass1', 'tooShort'],
     ['x'.repeat(501), 'tooLong'],
     ['Jordan.Pike-sunflower-42', 'hasName'],

@@ -5,6 +5,8 @@ import { AppError } from './app-error';
 export const PASSWORD_MIN_SCORE = 3;
 /** Shorter parts of a user name or e-mail are too common to refuse a password for holding them. */
 const MIN_NAME_PART = 3;
+/** zxcvbn estimates the first this many characters (a strong prefix makes a strong password). */
+const CHECKED_LENGTH = 64;
 
 /** The account a password is for: the words it may not contain. */
 export interface PasswordOwner {
@@ -45,6 +47,10 @@ function loadChecker(): Promise<Checker> {
       import('@zxcvbn-ts/language-en'),
     ]);
     const zxcvbn = new ZxcvbnFactory({
+      // Repetitive long passwords with many look-alike characters (aB3$aB3$…) make the l33t
+      // matcher explode; the first 64 characters and 4 substitutions keep every check short.
+      maxLength: CHECKED_LENGTH,
+      l33tMaxSubstitutions: 4,
       translations: en.translations,
       graphs: common.adjacencyGraphs,
       dictionary: { ...common.dictionary, ...en.dictionary },
