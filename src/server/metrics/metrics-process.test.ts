@@ -73,7 +73,7 @@ const ready = (port: number) =>
     '/readyz 200',
   );
 
-describe('the metrics listener of real processes', () => {
+describe.concurrent('the metrics listener of real processes', () => {
   it(
     'a worker (ROLE=worker) answers /healthz, /readyz and /metrics, then stops with exit 0',
     async () => {
