@@ -9,8 +9,8 @@ import { waitFor } from '../test/wait-for';
 
 /**
  * Real processes of src/server/main.ts with METRICS_PORT=0: a worker (ROLE=worker, which serves no
- * web port) answers /readyz and /metrics on its metrics listener; an API process serves metrics
- * there and not on its web port.
+ * web port) answers /readyz and /metrics on its metrics listener; an API process (PostgreSQL)
+ * serves metrics there and not on its web port.
  */
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const PG = Boolean(process.env.TEST_DATABASE_URL);
@@ -98,7 +98,9 @@ describe.concurrent('the metrics listener of real processes', () => {
     2 * START,
   );
 
-  it(
+  // PostgreSQL only: on PGlite another process start costs another half minute of migrations, and
+  // metrics.test.ts covers the same there in process.
+  it.runIf(PG)(
     'an API process serves metrics on METRICS_PORT only, counting the calls made to its web port',
     async () => {
       const api = await startProcess({ ROLE: 'api', PORT: '0', HOST: '127.0.0.1' });
