@@ -17,7 +17,7 @@ export class JobQueue implements JobSender {
     private readonly database: Database,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
-    private readonly metrics: OutcomeCounters,
+    private readonly metrics?: OutcomeCounters,
   ) {
     this.boss = new PgBoss({
       db: database.sql as PgBoss.Db,
