@@ -20,6 +20,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { RequestLogController, redactUrl } from './plugins/request-log';
 import { registerNulGuard } from './plugins/nul-guard';
 import { registerNotFound } from './plugins/web-fallback';
+import { type AppMetrics, createAppMetrics } from './metrics/app-metrics';
+import { registerHttpMetrics } from './metrics/http-metrics';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -33,6 +35,8 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
     /** The server's clock: the current instant (tests inject a fixed one). */
     now: () => Date;
+    /** This app's Prometheus registry and counters (served on METRICS_PORT, never on the web port). */
+    metrics: AppMetrics;
   }
 }
 
@@ -117,11 +121,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         },
       }
     : database;
-  const jobs = new JobQueue(queueDatabase, config, app.log);
+  const metrics = createAppMetrics(database, { ready: async () => jobsUp && (await jobs.ready()) });
+  const jobs = new JobQueue(queueDatabase, config, app.log, metrics);
+  registerHttpMetrics(app, metrics);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('jobs', jobs);
+  app.decorate('metrics', metrics);
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   app.decorate('now', opts.now ?? (() => new Date()));
   let jobsStarted: Promise<void> = Promise.resolve();

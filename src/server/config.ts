@@ -58,6 +58,10 @@ const EnvSchema = z.object({
   COPY_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Products export time limit (spec §9: 2 minutes); lower only to test the 504. */
   EXPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).max(600_000).default(120_000),
+  /** Port of the metrics and health listener (/metrics, /healthz, /readyz); unset: none. 0 picks a free one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Its bind address: loopback by default; a container needs 0.0.0.0 for Prometheus to reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -92,6 +96,8 @@ export interface Config {
   copyJobs: { retryLimit: number; retryDelay: number; retryDelayMax: number; expireInSeconds: number };
   /** Products export time limit in ms (spec §9: 2 minutes). */
   exportTimeLimitMs: number;
+  /** The metrics and health listener beside the web port; `port` undefined: none. */
+  metrics: { port?: number; host: string };
   /** Serve the built SPA from dist/web when present. */
   serveWeb: boolean;
   /** Start pg-boss workers in this process. */
@@ -117,6 +123,11 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
+  if (e.METRICS_PORT && e.METRICS_PORT === e.PORT && e.ROLE !== 'worker') {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_PORT=${JSON.stringify(env.METRICS_PORT)}: must differ from PORT (metrics are never served on the web port)`,
+    );
+  }
   const d = ENV_DEFAULTS[e.APP_ENV];
   return {
     port: e.PORT,
@@ -153,6 +164,7 @@ export function loadConfig(
       expireInSeconds: e.COPY_JOB_TIMEOUT_SECONDS,
     },
     exportTimeLimitMs: e.EXPORT_TIME_LIMIT_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     serveWeb: e.ROLE !== 'worker',
     runWorkers: e.ROLE !== 'api',
   };

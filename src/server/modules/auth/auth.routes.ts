@@ -25,7 +25,11 @@ export async function authRoutes(app: FastifyInstance) {
   r.post('/api/auth/login', {
     schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, ...errors } },
     config: { access: { rule: 'public', org: 'none' } },
-    handler: (req) => login(req.server.db, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }),
+    handler: (req) =>
+      login(req.server.db, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }).catch((err) => {
+        req.server.metrics.loginRefused(err);
+        throw err;
+      }),
   });
 
   r.post('/api/auth/refresh', {
