@@ -26,7 +26,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/src/server/db/migrations ./src/server/db/migrations
-RUN mkdir -p data && chown node:node data
+# 1000: the user `node` of the node images
+RUN mkdir -p data && chown 1000:1000 data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
