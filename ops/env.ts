@@ -15,7 +15,13 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^npm_/i.test(k) || k === 'DATABASE_URL' || k === 'TEST_DATABASE_URL' || k.startsWith('VITEST'))
+    if (
+      /^npm_/i.test(k) ||
+      k === 'NODE_ENV' ||
+      k === 'DATABASE_URL' ||
+      k === 'TEST_DATABASE_URL' ||
+      k.startsWith('VITEST')
+    )
       continue;
     env[k] = v;
   }
