@@ -41,8 +41,7 @@ export async function run(options) {
     const { start } = await import('../src/server/main.ts');
     return await start(options);
   } catch (err) {
-    if (err && typeof err === 'object' && 'exitLine' in err)
-      console.error(String(/** @type {Error} */ (err).message));
+    if (err instanceof Error && 'exitLine' in err) console.error(err.message);
     else console.error(err);
     process.exit(1);
   }
