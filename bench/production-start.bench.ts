@@ -3,7 +3,8 @@
  * package.json) on a database holding the demo world, seeded beforehand by the explicit dev step
  * (`npm run db:seed -- --demo`), on PGlite (a fresh DATA_DIR) and on PostgreSQL (a scratch database).
  * The first start fills V8's compile cache; the later starts are timed from spawn to the first 200 of
- * /readyz, and the server's RSS is read after BENCH_IDLE_SECONDS (5) idle. Targets: later start
+ * /readyz (and the CPU time the server used until then, which the machine's load does not inflate),
+ * and the server's RSS is read after BENCH_IDLE_SECONDS (5) idle. Targets: later start
  * ≤ 1.5 s, idle RSS ≤ 150 MB on PostgreSQL. dist/ is built first when it is older than its sources.
  * A report, not a test.
  */
@@ -36,6 +37,13 @@ function rss(pid: number): number {
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 }
 
+/** CPU seconds (user + system) the process has used: the start's cost, whatever the machine's load. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux)
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -66,7 +74,7 @@ async function stop(child: ChildProcess) {
 }
 
 /** One production start: ms from spawn to /readyz 200 and RSS after the idle wait. */
-async function startOnce(env: Record<string, string>): Promise<{ ms: number; rss: number }> {
+async function startOnce(env: Record<string, string>): Promise<{ ms: number; cpu: number; rss: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, START_ARGS, {
@@ -89,8 +97,9 @@ async function startOnce(env: Record<string, string>): Promise<{ ms: number; rss
       await new Promise((r) => setTimeout(r, 20));
     }
     const ms = performance.now() - started;
+    const cpu = cpuSeconds(child.pid!);
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    return { ms, rss: rss(child.pid!) };
+    return { ms, cpu, rss: rss(child.pid!) };
   } finally {
     await stop(child);
   }
@@ -101,9 +110,11 @@ async function measure(name: string, env: Record<string, string>) {
   const runs = [];
   for (let i = 0; i < LATER_STARTS; i++) runs.push(await startOnce(env));
   const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const cpu = runs.map((r) => r.cpu).sort((a, b) => a - b);
   const rssMb = runs.map((r) => mb(r.rss)).sort((a, b) => a - b);
   console.log(
     `  ${name.padEnd(10)} later start ${(ms[Math.floor(ms.length / 2)] / 1000).toFixed(2)} s (median of ${LATER_STARTS}; ${ms.map((m) => (m / 1000).toFixed(2)).join(' / ')} s)` +
+      `   CPU to /readyz ${cpu[Math.floor(cpu.length / 2)].toFixed(2)} s` +
       `   idle RSS ${rssMb[Math.floor(rssMb.length / 2)]} MB (${rssMb.join(' / ')})`,
   );
 }
