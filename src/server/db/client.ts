@@ -8,9 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isConnectionLost, isPlainRead } from './connection-loss';
+import { migratePostgresLocked } from './migrate-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -105,7 +105,7 @@ function openPostgres(url: string, max: number): Database {
         return scriptResult(await query.call(pool, text, values));
       },
     },
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePostgresLocked(url, MIGRATIONS_DIR),
     close: () => pool.end(),
   };
 }
