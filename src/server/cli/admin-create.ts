@@ -1,12 +1,13 @@
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/open-configured';
 import { ensureInternalGroup } from '../db/internal-group';
 import { users } from '../db/schema';
 import { audit } from '../lib/audit';
 import { hashPassword } from '../lib/passwords';
 import { argValue, loadConfigOrExit } from './load-config';
+import { runCli } from './run-cli';
 
 const Args = z.object({
   username: z.string().trim().min(1, 'needs --username U').max(100),
@@ -35,7 +36,7 @@ if (!parsed.success) {
   process.exit(1);
 }
 const a = parsed.data;
-const database = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await runCli(() => openConfiguredDatabase(config));
 await database.migrate();
 await ensureInternalGroup(database.db, config.internalGroupId);
 const rows = await database.db

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isConnectionLost, isPlainRead } from './connection-loss';
+import { lockFolder } from './folder-lock';
 import { migratePostgresLocked } from './migrate-lock';
 import * as schema from './schema';
 
@@ -128,7 +129,11 @@ const PGLITE_SETTINGS = [
 ];
 
 function openPglite(dir: string): Database {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  let unlock = () => {};
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    unlock = lockFolder(dir);
+  }
   // pg_trgm and btree_gin: the GIN trigram indexes of the contains-searches (created by migrations).
   const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -146,6 +151,6 @@ function openPglite(dir: string): Database {
       },
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
