@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { BOSS_SCHEMA } from '../jobs/queue';
 import { createEmptyPostgresDatabase } from './empty-database';
 import { killMain, type MainProcess, startMain } from './main-process';
 
@@ -44,6 +45,13 @@ describe(`ROLE=migrate (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
         `select count(*)::int as n from information_schema.tables where table_name in ('users', 'institutions')`,
       );
       expect(rows[0].n).toBe(2);
+      if (PG) {
+        // pg-boss's schema too, under the migration lock: processes starting their queues together
+        // found nothing left to create (the previous release once died there, "Key (nspname)=(pgboss)
+        // already exists", two API processes started together on a migrated database)
+        const version = await database.sql.executeSql(`select version from ${BOSS_SCHEMA}.version`);
+        expect(version.rows).toEqual([{ version: (await import('pg-boss/version.json')).default.schema }]);
+      }
     } finally {
       await database.close();
     }
