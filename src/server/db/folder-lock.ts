@@ -64,7 +64,8 @@ function takeOverStale(file: string, stalePid: number | undefined) {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     // another process is taking over; one that died doing so left the guard behind
-    if (Date.now() - statSync(guard, { throwIfNoEntry: false })!.mtimeMs > 10_000) rmdirSync(guard);
+    const since = statSync(guard, { throwIfNoEntry: false })?.mtimeMs;
+    if (since !== undefined && Date.now() - since > 10_000) rmdirSync(guard);
     return;
   }
   try {
