@@ -18,8 +18,10 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_ENV: z.enum(APP_ENVS).default('dev'),
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  ROLE: z.enum(['all', 'api', 'worker', 'migrate']).default('all'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** How long a start waits for a PostgreSQL database that does not answer yet (an orchestrator may start it later). */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty`: readable lines and a start banner (default on a terminal); `json`: one JSON object a line. */
@@ -68,9 +70,12 @@ export interface Config {
   port: number;
   host: string;
   appEnv: AppEnv;
-  role: 'all' | 'api' | 'worker';
+  /** `migrate`: apply the migrations once and exit (the upgrade step). */
+  role: 'all' | 'api' | 'worker' | 'migrate';
   /** PostgreSQL URL; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl?: string;
+  /** Seconds a start waits and retries for a database that does not answer (DATABASE_WAIT_SECONDS). */
+  databaseWaitSeconds: number;
   /** PGlite data directory; "memory://" keeps it in memory (tests). */
   pgliteDir: string;
   dataDir: string;
@@ -135,6 +140,7 @@ export function loadConfig(
     appEnv: e.APP_ENV,
     role: e.ROLE,
     databaseUrl: e.DATABASE_URL,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     pgliteDir: `${e.DATA_DIR}/pglite`,
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { migrateOnce } from './db/open-configured';
+import { StartupError } from './db/startup-error';
 import { logDestination } from './logger';
 import { startMetricsServer } from './metrics/metrics-server';
 import { hasDemoWorld, startBanner } from './start-banner';
@@ -41,7 +43,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
   // Open before migrating: /healthz answers (and /readyz says 503) while the database is prepared.
   const metricsPort = config.metrics.port;
   const metricsServer =
-    metricsPort === undefined || seedOnly
+    metricsPort === undefined || seedOnly || config.role === 'migrate'
       ? undefined
       : await startMetricsServer({ port: metricsPort, host: config.metrics.host }, log).catch((err) => {
           console.error(
@@ -49,7 +51,13 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
           );
           process.exit(1);
         });
-  const database = await openStartDatabase(config, { seedCommand: opts.seedCommand, seedOnly, log });
+  const database = await exitOnStartupError(async () => {
+    if (config.role !== 'migrate') {
+      return openStartDatabase(config, { seedCommand: opts.seedCommand, seedOnly, log });
+    }
+    console.log(await migrateOnce(config));
+    process.exit(0);
+  });
   if (seedOnly) {
     await database.close();
     process.exit(0);
@@ -102,6 +110,17 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   return app;
+}
+
+/** A start that cannot go on (database unreachable, data folder in use) says one line and exits 1. */
+async function exitOnStartupError<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (err) {
+    if (!(err instanceof StartupError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

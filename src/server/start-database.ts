@@ -3,6 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { lockFolder } from './db/folder-lock';
+import { sayToOperator } from './db/open-configured';
+import { waitForDatabase } from './db/wait-for-database';
 import { needsDemoSeed, seedOnStart } from './startup-seed';
 
 /** The flag that makes `start` migrate, seed the demo world and exit (the short-lived seeding process). */
@@ -27,6 +30,11 @@ export async function openStartDatabase(config: Config, opts: StartDatabaseOptio
   const open = () => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const elsewhere = !opts.seedOnly ? opts.seedCommand : undefined;
   const pglite = !config.databaseUrl;
+  if (config.databaseUrl)
+    await waitForDatabase(config.databaseUrl, config.databaseWaitSeconds, sayToOperator);
+  // The folder stays this process's while it closes its database for the seed process (which works
+  // under this lock) and until it exits.
+  if (pglite && !opts.seedOnly && !isInMemory(config.pgliteDir)) lockFolder(config.pgliteDir);
   if (elsewhere && pglite && config.demoSeed && isNewFolder(config.pgliteDir)) {
     await runSeedProcess(elsewhere);
   }

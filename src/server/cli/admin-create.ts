@@ -1,12 +1,13 @@
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/open-configured';
 import { ensureInternalGroup } from '../db/internal-group';
 import { users } from '../db/schema';
 import { audit } from '../lib/audit';
 import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../lib/password-rule';
 import { hashPassword } from '../lib/passwords';
 import { argValue, loadConfigOrExit } from './load-config';
+import { runCli } from './run-cli';
 
 const Args = z.object({
   username: z.string().trim().min(1, 'needs --username U').max(100),
@@ -37,7 +38,7 @@ if (problem) {
   console.error(`admin:create: password: ${PASSWORD_PROBLEM_TEXT[problem]}`);
   process.exit(1);
 }
-const database = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await runCli(() => openConfiguredDatabase(config));
 await database.migrate();
 await ensureInternalGroup(database.db, config.internalGroupId);
 const rows = await database.db

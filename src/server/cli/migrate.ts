@@ -1,8 +1,6 @@
+import { migrateOnce } from '../db/open-configured';
 import { loadConfigOrExit } from './load-config';
-import { openDatabase } from '../db/client';
+import { runCli } from './run-cli';
 
 const config = loadConfigOrExit();
-const database = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-await database.migrate();
-console.log(`migrations applied (${database.kind})`);
-await database.close();
+await runCli(async () => console.log(await migrateOnce(config)));

@@ -1,7 +1,8 @@
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/open-configured';
 import { ensureInternalGroup } from '../db/internal-group';
 import { seedDemo } from '../db/seed';
 import { argValue, loadConfigOrExit } from './load-config';
+import { runCli } from './run-cli';
 
 const argv = process.argv.slice(2);
 const config = loadConfigOrExit();
@@ -16,7 +17,7 @@ if (config.databaseUrl && !argv.includes('--demo')) {
   );
   process.exit(1);
 }
-const database = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await runCli(() => openConfiguredDatabase(config));
 await database.migrate();
 await ensureInternalGroup(database.db, config.internalGroupId);
 const report = await seedDemo(database.db, {

@@ -8,9 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isConnectionLost, isPlainRead } from './connection-loss';
+import { lockFolder } from './folder-lock';
+import { migratePostgresLocked } from './migrate-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -108,7 +109,7 @@ function openPostgres(url: string, max: number): Database {
         return scriptResult(await query.call(pool, text, values));
       },
     },
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePostgresLocked(url, MIGRATIONS_DIR),
     close: () => pool.end(),
   };
 }
@@ -131,7 +132,11 @@ const PGLITE_SETTINGS = [
 ];
 
 function openPglite(dir: string): Database {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  let unlock = () => {};
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    unlock = lockFolder(dir);
+  }
   // pg_trgm and btree_gin: the GIN trigram indexes of the contains-searches (created by migrations).
   const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -149,6 +154,6 @@ function openPglite(dir: string): Database {
       },
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
