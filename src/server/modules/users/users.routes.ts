@@ -88,7 +88,14 @@ export async function usersRoutes(app: FastifyInstance) {
     config: {
       access: { rule: 'editUsers', org: entityOrg('user', 'body', 'userId', { within: 'query' }) },
     },
-    handler: (req) => editPiUser(req.server.db, actorOf(req), req.query.organizationId, req.body),
+    handler: (req) =>
+      editPiUser(
+        req.server.db,
+        actorOf(req),
+        req.query.organizationId,
+        req.body,
+        req.server.config.internalGroupId,
+      ),
   });
 
   r.post('/api/registrarUser/piUser/:id/notify', {
