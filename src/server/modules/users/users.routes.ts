@@ -43,7 +43,7 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.post('/api/registrarUser/searchUser', {
     schema: { tags, body: SearchUserBody, response: { 200: SearchUserResponse, ...errors } },
-    config: { access: { rule: 'viewUsers', org: 'body' } },
+    config: { access: { rule: 'viewUsers', org: 'body', actAs: 'read' } },
     handler: (req) => searchUsers(req.server.db, req.body),
   });
 
