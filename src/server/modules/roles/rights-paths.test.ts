@@ -51,7 +51,9 @@ const denied = async (action: string) =>
   t.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.actorUserId, reg.id), eq(auditLog.action, action), eq(auditLog.outcome, 'denied')));
+    .where(
+      and(eq(auditLog.actorUserId, reg.id), eq(auditLog.action, action), eq(auditLog.outcome, 'denied')),
+    );
 const roleExists = async (id: number) => (await t.db.select().from(groups).where(eq(groups.id, id))).length;
 
 describe('one rights rule on every path', () => {
@@ -89,7 +91,10 @@ describe('one rights rule on every path', () => {
       reassignAllTo: other.id,
     });
     expect(res.statusCode, res.body).toBe(403);
-    expect(res.json()).toMatchObject({ message: 'error.aboveYourRightsUser', params: { username: 'pjordan' } });
+    expect(res.json()).toMatchObject({
+      message: 'error.aboveYourRightsUser',
+      params: { username: 'pjordan' },
+    });
     expect(await roleExists(staff.id)).toBe(1);
     expect(await membersOf(staff.id)).toEqual([jordan.id, plain.id].sort((x, y) => x - y));
     expect(await membersOf(other.id)).toEqual([]);
@@ -98,7 +103,9 @@ describe('one rights rule on every path', () => {
 
   it('names every blocking user when several block the change', async () => {
     await t.db.insert(groupMembers).values({ groupId: staff.id, userId: avery.id }).onConflictDoNothing();
-    await t.db.delete(groupMembers).where(and(eq(groupMembers.groupId, spare.id), eq(groupMembers.userId, avery.id)));
+    await t.db
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, spare.id), eq(groupMembers.userId, avery.id)));
     const res = await call('preg', 'PUT', '/api/groupAuth/groupMember', {
       groupId: other.id,
       fromGroupId: staff.id,
@@ -113,7 +120,9 @@ describe('one rights rule on every path', () => {
       RIGHTS_MESSAGES.users(['pjordan (nasupport)', 'pavery (associateSuperAdmin)']),
     );
     expect(await membersOf(other.id)).toEqual([]);
-    await t.db.delete(groupMembers).where(and(eq(groupMembers.groupId, staff.id), eq(groupMembers.userId, avery.id)));
+    await t.db
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, staff.id), eq(groupMembers.userId, avery.id)));
     await t.db.insert(groupMembers).values({ groupId: spare.id, userId: avery.id });
   });
 

@@ -77,7 +77,10 @@ describe("an account's shared fields", () => {
 
   it("refuses the other institution's administrator too: nobody administers the whole account alone", async () => {
     const u = await row(w.bTeacher.id);
-    const res = await edit('regB', w.b.id, u, { email: 'regb-says@example.edu', groupId: w.roles.bInstructor.id });
+    const res = await edit('regB', w.b.id, u, {
+      email: 'regb-says@example.edu',
+      groupId: w.roles.bInstructor.id,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('error.sharedAccountFields');
     expect((await row(w.bTeacher.id)).email).toBe(u.email);
@@ -107,14 +110,20 @@ describe("an account's shared fields", () => {
 
   it('lets a super admin change it', async () => {
     const u = await row(w.bTeacher.id);
-    const res = await edit('boss', w.a.id, u, { email: 'boss-set@example.edu', groupId: w.roles.instructor.id });
+    const res = await edit('boss', w.a.id, u, {
+      email: 'boss-set@example.edu',
+      groupId: w.roles.instructor.id,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await row(w.bTeacher.id)).email).toBe('boss-set@example.edu');
   });
 
-  it("lets an administrator change the e-mail of an account only their institution holds", async () => {
+  it('lets an administrator change the e-mail of an account only their institution holds', async () => {
     const only = w.instructors[0];
-    const res = await edit('reg', w.a.id, only, { email: 'only-here@example.edu', groupId: w.roles.instructor.id });
+    const res = await edit('reg', w.a.id, only, {
+      email: 'only-here@example.edu',
+      groupId: w.roles.instructor.id,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await row(only.id)).email).toBe('only-here@example.edu');
   });
