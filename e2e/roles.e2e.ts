@@ -111,6 +111,12 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
     await dialog.getByTestId('map-all').click();
     await page.getByRole('option', { name: 'Teaching Assistant' }).click();
     await dialog.getByTestId('confirm-delete-role').click();
+    // the users move: a confirmation first, naming the role and how many users
+    await page
+      .getByTestId('delete-role-confirm-text')
+      .getByText(fill(texts.delete.confirmMoveText, { name, total: 1 }))
+      .waitFor();
+    await page.getByTestId('confirm-move-delete').click();
     await page.getByText(texts.deleted).first().waitFor();
     await expect.poll(() => column(page, name).count()).toBe(0);
     const after = await apiCall<z.infer<typeof GroupsByMemberResponse>>(
