@@ -13,10 +13,39 @@ export const SHARED_ACCOUNT_MESSAGE =
 type SharedFields = { email: string; firstName: string; lastName: string; username: string };
 
 /**
- * Accounts belong to everyone who administers them: the fields all their institutions see (e-mail,
- * names, user name) change only by someone who may edit users in every institution the account
- * belongs to, or by provider staff. Refuses (403 + audit row) otherwise; a change that keeps
- * them passes.
+ * Accounts belong to everyone who administers them: of `userIds`, the accounts whose shared fields
+ * (e-mail, names, user name) the actor may NOT change, i.e. that belong to an institution where the
+ * actor may not edit users. Provider staff may change any.
+ */
+export async function accountsNotAdministered(
+  db: Db,
+  actor: Actor,
+  internalGroupId: string,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  const refused = new Set<number>();
+  if (actor.superAdmin || actor.associateSuperAdmin || actor.nasupport) return refused;
+  const self = { id: actor.userId, superAdmin: false, associateSuperAdmin: false, nasupport: false };
+  const administers = new Map<number, boolean>();
+  if (actor.organizationId !== undefined) administers.set(actor.organizationId, can(actor.caps, 'editUsers'));
+  for (const userId of new Set(userIds)) {
+    for (const institutionId of await institutionsOf(db, userId)) {
+      if (!administers.has(institutionId)) {
+        const caps = await capabilities(db, self, institutionId, internalGroupId);
+        administers.set(institutionId, can(caps, 'editUsers'));
+      }
+      if (!administers.get(institutionId)) {
+        refused.add(userId);
+        break;
+      }
+    }
+  }
+  return refused;
+}
+
+/**
+ * Refuses (403 `error.sharedAccountFields` + audit row) a change of an account's shared fields by
+ * someone who does not administer every institution of the account; a change that keeps them passes.
  */
 export async function assertMayChangeSharedFields(
   db: Db,
@@ -30,19 +59,12 @@ export async function assertMayChangeSharedFields(
     (k) => next[k] !== undefined && next[k] !== user[k],
   );
   if (changed.length === 0) return;
-  if (actor.superAdmin || actor.associateSuperAdmin || actor.nasupport) return;
-  const self = { id: actor.userId, superAdmin: false, associateSuperAdmin: false, nasupport: false };
-  for (const institutionId of await institutionsOf(db, user.id)) {
-    if (institutionId === actor.organizationId && can(actor.caps, 'editUsers')) continue;
-    const caps = await capabilities(db, self, institutionId, internalGroupId);
-    if (!can(caps, 'editUsers')) {
-      throw await refuse(
-        db,
-        actor,
-        { ...entry, after: { fields: changed } },
-        SHARED_ACCOUNT_MESSAGE,
-        'error.sharedAccountFields',
-      );
-    }
-  }
+  if ((await accountsNotAdministered(db, actor, internalGroupId, [user.id])).size === 0) return;
+  throw await refuse(
+    db,
+    actor,
+    { ...entry, after: { fields: changed } },
+    SHARED_ACCOUNT_MESSAGE,
+    'error.sharedAccountFields',
+  );
 }
