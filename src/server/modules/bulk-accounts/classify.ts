@@ -154,9 +154,11 @@ export async function classifyRows(
   // accounts whose names the file would change, and that belong to institutions the uploader does
   // not administer: their names are not the uploader's to change (as in the edit form)
   const renamed = prepared.flatMap((p) => {
-    const a = (p.emailKey && byEmail.get(p.emailKey)) || (p.userKey && byUsername.get(p.userKey));
-    const differs = a && (a.firstName !== p.data.firstName || a.lastName !== p.data.lastName);
-    return a && a.member && differs ? [a.id] : [];
+    const a =
+      (p.emailKey ? byEmail.get(p.emailKey) : undefined) ??
+      (p.userKey ? byUsername.get(p.userKey) : undefined);
+    if (!a?.member) return [];
+    return a.firstName !== p.data.firstName || a.lastName !== p.data.lastName ? [a.id] : [];
   });
   const notOurs = await accountsNotAdministered(db, actor, internalGroupId, renamed);
 
