@@ -111,6 +111,12 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
     await dialog.getByTestId('map-all').click();
     await page.getByRole('option', { name: 'Teaching Assistant' }).click();
     await dialog.getByTestId('confirm-delete-role').click();
+    // the users move: a confirmation first, naming the role and how many users
+    await page
+      .getByTestId('delete-role-confirm-text')
+      .getByText(fill(texts.delete.confirmMoveText, { name, total: 1 }))
+      .waitFor();
+    await page.getByTestId('confirm-move-delete').click();
     await page.getByText(texts.deleted).first().waitFor();
     await expect.poll(() => column(page, name).count()).toBe(0);
     const after = await apiCall<z.infer<typeof GroupsByMemberResponse>>(
@@ -170,6 +176,24 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
     const drawer = page.getByRole('dialog', { name: fill(texts.members.title, { name: 'Instructor' }) });
     await drawer.getByTestId('role-members').waitFor();
     expect(await drawer.getByRole('row').count()).toBeGreaterThan(2);
+    const holders = (await drawer.getByRole('row').count()) - 1;
+
+    // "Change all users" asks first, naming both roles and how many users; cancelling moves nobody
+    await drawer.getByTestId('change-role-target').click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await drawer.getByRole('button', { name: texts.members.changeAll }).click();
+    const ask = page.getByRole('dialog', { name: texts.members.confirmAllTitle });
+    await ask
+      .getByText(fill(texts.members.confirmAllText, { from: 'Instructor', to: name, total: holders }))
+      .waitFor();
+    await ask.getByRole('button', { name: texts.cancel }).click();
+    await ask.waitFor({ state: 'detached' });
+    const after = await apiCall<z.infer<typeof GroupListResponse>>(
+      token,
+      'GET',
+      `/api/groupAuth/group?contextId=${orgId}`,
+    );
+    expect(after.groups.find((g) => g.name === name)?.memberCount).toBe(0);
     await apiCall(token, 'DELETE', `/api/groupAuth/group?groupId=${created.group.groupId}`);
   });
 });

@@ -82,6 +82,13 @@ export const ERROR_STATUS = {
   'error.cannotGrant': 403,
   /** Editing a user the caller may not edit (spec §5 wording). */
   'error.cannotEditUser': 403,
+  /**
+   * Changing the e-mail, names or user name of an account that also belongs to institutions the
+   * caller does not administer (only their common administrators and provider staff may).
+   */
+  'error.sharedAccountFields': 403,
+  /** A role change refused for several users holding rights the caller lacks; params users. */
+  'error.aboveYourRightsUsers': 403,
   /** Setting the superAdmin, associateSuperAdmin or nasupport flags without being a super admin. */
   'error.flagsSuperAdminOnly': 403,
   /** A section of another institution named in a copy request. */

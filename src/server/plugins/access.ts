@@ -22,9 +22,10 @@ export interface RouteAccess {
   org: OrgSource;
   /**
    * Under act-as: 'exempt' lets a write through a read-only act-as (stop, refresh,
-   * logout); 'start' refuses the call as nesting.
+   * logout); 'start' refuses the call as nesting; 'read' declares a POST that only reads (a search
+   * with its criteria in the body), which a read-only act-as allows.
    */
-  actAs?: 'exempt' | 'start';
+  actAs?: 'exempt' | 'start' | 'read';
 }
 
 declare module 'fastify' {
@@ -164,7 +165,8 @@ function refuseUnderActAs(
       'While acting as another user, only the institution you act in can be reached.',
     );
   }
-  if (MUTATING.has(request.method) && !acting.allowWrites && access.actAs !== 'exempt') {
+  const passes = access.actAs === 'exempt' || (access.actAs === 'read' && request.method === 'POST');
+  if (MUTATING.has(request.method) && !acting.allowWrites && !passes) {
     throw new AppError(
       'error.actAsReadOnly',
       'You are acting as another user in read-only mode: changes are not allowed.',

@@ -17,7 +17,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS, RULE_NAMES } from '../../shared/permissions';
-import { auditLog, bulkImports, optOutFiles } from '../db/schema';
+import { auditLog, bulkImports, groupMembers, optOutFiles, users as usersTable } from '../db/schema';
 import { createOffer, createProduct, createSection, day } from './course-fixtures';
 import { addToInternalGroup, bearer, createInstitution, createRole, createUser, login } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
@@ -895,4 +895,44 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
   }, 600_000);
+});
+
+/**
+ * Accounts belong to everyone who administers them (issue 33): adding another institution's
+ * account to one's own stays allowed, but its e-mail and names then change only by someone who
+ * administers every institution of the account, or a super admin.
+ */
+describe('shared accounts in the matrix', () => {
+  it("refuses the registrar rewriting the e-mail of another institution's account pulled in; a super admin may", async () => {
+    const shared = await createUser(t.db, 'matrixshared');
+    const role2B = w.role2.foreign.id;
+    await t.db.insert(groupMembers).values({ groupId: role2B, userId: shared.id });
+    const as = (persona: Persona, method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: bearer(tokens.get(persona) as string), payload });
+    const added = await as('registrar', 'POST', '/api/registrarUser/addUser2Institution', {
+      userId: shared.id,
+      organizationId: w.inst.own.id,
+      groupId: w.role.own.id,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const edit = (email: string) => ({
+      userId: shared.id,
+      firstName: shared.firstName,
+      lastName: shared.lastName,
+      email,
+      groupId: w.role.own.id,
+    });
+    const url = `/api/registrarUser/piUser?organizationId=${w.inst.own.id}`;
+    const before = await fingerprint();
+    const audits = await deniedCount();
+    const refused = await as('registrar', 'PUT', url, edit('attacker@evil.example'));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe('error.sharedAccountFields');
+    expect(await fingerprint()).toBe(before);
+    expect(await deniedCount()).toBe(audits + 1);
+    const bySuper = await as('super', 'PUT', url, edit('matrixshared-new@example.edu'));
+    expect(bySuper.statusCode, bySuper.body).toBe(200);
+    const [row] = await t.db.select().from(usersTable).where(eq(usersTable.id, shared.id));
+    expect(row.email).toBe('matrixshared-new@example.edu');
+  });
 });

@@ -9,6 +9,8 @@ export const RIGHTS_MESSAGES = {
     `You cannot change the role ${name}: it holds permissions you do not hold yourself (${missing.join(', ')}).`,
   user: (username: string, missing: readonly string[]) =>
     `You cannot change the roles of ${username}: this user holds rights you do not hold yourself (${missing.join(', ')}).`,
+  users: (named: readonly string[]) =>
+    `You cannot change the roles of these users: they hold rights you do not hold yourself (${named.join('; ')}).`,
   lastRoleEditor:
     'At least one user must keep the permission to create and edit roles (CAN_CREATE_EDIT_ROLES) in this institution.',
 } as const;

@@ -275,4 +275,26 @@ describe('act-as', () => {
     const reg = await login(t.app, 'areg');
     expect((await call(reg, 'GET', `/api/act-as/candidates?organizationId=${instA}`)).statusCode).toBe(403);
   });
+
+  it('read-only act-as allows the POSTs declared as reads (the Users search), and no other POST', async () => {
+    const tok = await login(t.app, 'asupport2');
+    const res = await start(tok, { organizationId: instA, userId: ids.areg, reason: 'Ticket 5150' });
+    expect(res.statusCode, res.body).toBe(200);
+    const search = await call(tok, 'POST', '/api/registrarUser/searchUser', {
+      organizationId: instA,
+      searchText: 'areg',
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    expect(search.json().users.map((u: { username: string }) => u.username)).toEqual(['areg']);
+    const before = await groupCount();
+    const write = await call(tok, 'POST', '/api/registrarUser/addUser2Institution', {
+      userId: ids.bclerk,
+      organizationId: instA,
+      groupId: (await t.db.select().from(groups).where(eq(groups.contextId, instA)))[0].id,
+    });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().message).toBe('error.actAsReadOnly');
+    expect(await groupCount()).toBe(before);
+    expect((await call(tok, 'POST', '/api/act-as/stop')).statusCode).toBe(200);
+  });
 });

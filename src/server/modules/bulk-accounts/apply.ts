@@ -185,6 +185,7 @@ async function handleBatch(a: ApplyContext, mode: BulkMode, pending: q.ImportDat
     a.roles,
     pending.filter((r) => r.match !== 'invalid').map(rawOf),
     newFileState(),
+    a.ctx.config.internalGroupId,
   );
   const others: q.RowResult[] = pending
     .filter((r) => r.match === 'invalid')

@@ -8,6 +8,7 @@ import { Email, PersonName, Username } from '../../../shared/contract/users';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { ungrantable } from '../roles';
+import { accountsNotAdministered, SHARED_ACCOUNT_MESSAGE } from '../users';
 import { accountsMatching, roleIdsIn } from './bulk-accounts.queries';
 import type { RawRow } from './xlsx-read';
 
@@ -70,6 +71,7 @@ export async function classifyRows(
   roles: RoleInfo[],
   raw: RawRow[],
   state: FileState,
+  internalGroupId: string,
 ): Promise<ClassifiedRow[]> {
   const byRoleName = new Map(roles.map((r) => [r.name.toLowerCase(), r]));
   const byRoleId = new Map(roles.map((r) => [r.id, r]));
@@ -149,6 +151,17 @@ export async function classifyRows(
     accounts.map((a) => a.id),
   );
 
+  // accounts whose names the file would change, and that belong to institutions the uploader does
+  // not administer: their names are not the uploader's to change (as in the edit form)
+  const renamed = prepared.flatMap((p) => {
+    const a =
+      (p.emailKey ? byEmail.get(p.emailKey) : undefined) ??
+      (p.userKey ? byUsername.get(p.userKey) : undefined);
+    if (!a?.member) return [];
+    return a.firstName !== p.data.firstName || a.lastName !== p.data.lastName ? [a.id] : [];
+  });
+  const notOurs = await accountsNotAdministered(db, actor, internalGroupId, renamed);
+
   return prepared.map((p) => {
     const { data, issues } = p;
     const e = p.emailKey ? byEmail.get(p.emailKey) : undefined;
@@ -211,6 +224,15 @@ export async function classifyRows(
             message: `This account holds permissions you do not have (${above.join(', ')}): it cannot be changed from your spreadsheet.`,
           },
         ],
+        existingUserId: existing.id,
+      };
+    }
+    if (existing.member && !sameName && notOurs.has(existing.id)) {
+      return {
+        rowNumber: p.rowNumber,
+        data,
+        match: 'invalid' as const,
+        issues: [{ column: 'First Name', message: SHARED_ACCOUNT_MESSAGE }],
         existingUserId: existing.id,
       };
     }

@@ -42,7 +42,15 @@ export async function buildPreview({ db, config, log }: JobContext, importId: st
     let batch: RawRow[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      const classified = await classifyRows(db, actor, imp.institutionId, roles, batch, state);
+      const classified = await classifyRows(
+        db,
+        actor,
+        imp.institutionId,
+        roles,
+        batch,
+        state,
+        config.internalGroupId,
+      );
       await q.insertRows(
         db,
         classified.map((c) => ({

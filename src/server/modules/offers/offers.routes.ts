@@ -83,7 +83,7 @@ export async function offerRoutes(app: FastifyInstance) {
       body: CompareOffersBody,
       response: { 200: OffersResponse, ...errors },
     },
-    config: { access: compare },
+    config: { access: { ...compare, actAs: 'read' } },
     handler: (req) => compareOffers(req.server.db, req.body),
   });
 

@@ -163,6 +163,10 @@ export async function removeGroupMember(db: Db, actor: Actor, groupId: number, m
   };
   await requireRule(db, actor, 'editRoles', { ...entry, before: { userId: memberId } });
   await assertRoleWithinRights(db, actor, g, { ...entry, before: { userId: memberId } });
+  await assertUsersWithinRights(db, actor, g.contextId, [memberId], {
+    ...entry,
+    before: { userId: memberId },
+  });
   const removed = await db.transaction(async (tx) => {
     const row = await q.memberRowOf(tx, g.id, memberId);
     const n = await keepingRoleEditor(tx, g.contextId!, () => q.removeMember(tx, g.id, memberId));

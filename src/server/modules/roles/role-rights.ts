@@ -27,7 +27,7 @@ async function refuseAbove(
   db: Db,
   actor: Actor,
   entry: AuditEntry,
-  code: 'error.aboveYourRightsRole' | 'error.aboveYourRightsUser',
+  code: 'error.aboveYourRightsRole',
   description: string,
   params: Record<string, string>,
 ) {
@@ -59,9 +59,25 @@ export async function assertRoleWithinRights(
 }
 
 /**
- * Refuses (403 `error.aboveYourRights` + audit) when one of the users holds, in the institution, a
- * permission the actor lacks, or a flag the actor lacks. `keepGroupId`: a role the change keeps
- * (the users' roles other than it are the ones that would be taken away).
+ * The rights a user holds that the actor lacks: permissions (`perms`, what the user holds in the
+ * institution) and flags. A super admin's rights cover the associate and support flags (as act-as
+ * already assumes).
+ */
+export function rightsBeyond(
+  actor: Actor,
+  perms: readonly string[],
+  user: Partial<Record<(typeof FLAGS)[number], boolean>>,
+): string[] {
+  const missing: string[] = beyond(actor, perms);
+  for (const f of FLAGS) if (user[f] && !actor[f] && !actor.superAdmin) missing.push(f);
+  return missing;
+}
+
+/**
+ * Refuses (403 + audit) when users hold, in the institution, a permission the actor lacks, or a
+ * flag the actor lacks: `error.aboveYourRightsUser` for one, `error.aboveYourRightsUsers` naming
+ * each of several. `keepGroupId`: a role the change keeps (the users' roles other than it are the
+ * ones that would be taken away).
  */
 export async function assertUsersWithinRights(
   db: Db,
@@ -94,21 +110,33 @@ export async function assertUsersWithinRights(
     })
     .from(users)
     .where(inArray(users.id, ids));
-  for (const u of flagged) {
+  const order = new Map(ids.map((id, i) => [id, i]));
+  flagged.sort((x, y) => order.get(x.id)! - order.get(y.id)!);
+  const blocking = flagged.flatMap((u) => {
     const perms = held.filter((h) => h.userId === u.id).flatMap((h) => h.permissions);
-    const missing: string[] = beyond(actor, perms);
-    for (const f of FLAGS) if (u[f] && !actor[f]) missing.push(f);
-    if (missing.length > 0) {
-      throw await refuseAbove(
-        db,
-        actor,
-        entry,
-        'error.aboveYourRightsUser',
-        RIGHTS_MESSAGES.user(u.username, missing),
-        { username: u.username, missing: missing.join(', ') },
-      );
-    }
+    const missing = rightsBeyond(actor, perms, u);
+    return missing.length > 0 ? [{ username: u.username, missing }] : [];
+  });
+  if (blocking.length === 0) return;
+  await audit(db, actor, {
+    ...entry,
+    outcome: 'denied',
+    after: { ...(entry.after as object), blocking: blocking.map((b) => b.username) },
+  });
+  if (blocking.length === 1) {
+    const [{ username, missing }] = blocking;
+    throw new AppError(
+      'error.aboveYourRightsUser',
+      RIGHTS_MESSAGES.user(username, missing),
+      undefined,
+      undefined,
+      { username, missing: missing.join(', ') },
+    );
   }
+  const named = blocking.map((b) => `${b.username} (${b.missing.join(', ')})`);
+  throw new AppError('error.aboveYourRightsUsers', RIGHTS_MESSAGES.users(named), undefined, undefined, {
+    users: named.join('; '),
+  });
 }
 
 /** How many users hold CAN_CREATE_EDIT_ROLES through a role of the institution. */

@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound, refusal } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { putInRecycleBin } from '../../lib/recycle-bin';
-import { assertRoleWithinRights, keepingRoleEditor } from './role-rights';
+import { assertRoleWithinRights, assertUsersWithinRights, keepingRoleEditor } from './role-rights';
 import * as q from './roles.queries';
 import { assertGrantable, grantable, isUniqueViolation, roleOrNotFound, toRole } from './roles.rules';
 
@@ -184,6 +184,14 @@ export async function deleteRole(
       after: { moveTo: t.id },
     });
   }
+  // the members lose this role: nobody moves users holding rights (or flags) the actor lacks
+  await assertUsersWithinRights(db, actor, g.contextId, memberIds, {
+    action: 'role.delete',
+    entityType: 'role',
+    entityId: g.id,
+    institutionId: g.contextId,
+    after: { moved: Object.fromEntries(plan) },
+  });
   let moved = 0;
   await db.transaction(async (tx) => {
     const members = await q.memberRowsOf(tx, g.id);

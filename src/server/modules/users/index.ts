@@ -2,3 +2,4 @@
 export { type AccountMailInput, sendAccountMail, sendAccountMails } from './users.mail';
 export { addMembership, institutionName, insertUser, isInstitutionUser, updateUser } from './users.queries';
 export { usersRoutes } from './users.routes';
+export { accountsNotAdministered, SHARED_ACCOUNT_MESSAGE } from './shared-account';

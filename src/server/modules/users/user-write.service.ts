@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { checkAssignableRole, setRole } from '../roles';
 import { isUniqueViolation, refuse } from '../roles';
+import { assertMayChangeSharedFields } from './shared-account';
 import { sendAccountMail } from './users.mail';
 import * as q from './users.queries';
 import { mayEdit, summarize, userOrNotFound } from './users.service';
@@ -108,6 +109,7 @@ export async function editPiUser(
   actor: Actor,
   institutionId: number,
   body: z.infer<typeof EditPiUserBody>,
+  internalGroupId: string,
 ) {
   const user = await userOrNotFound(db, body.userId);
   const entry = { action: 'user.update', entityType: 'user', entityId: user.id, institutionId };
@@ -131,6 +133,8 @@ export async function editPiUser(
       'error.flagsSuperAdminOnly',
     );
   }
+  const shared = { email: body.email, firstName: body.firstName, lastName: body.lastName };
+  await assertMayChangeSharedFields(db, actor, internalGroupId, user, shared, entry);
   if (await q.findUserByEmail(db, body.email, user.id)) {
     throw new AppError('error.emailTaken', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
   }

@@ -236,3 +236,18 @@ export async function sectionsOfUser(db: Db, institutionId: number, userId: numb
 export async function insertAccountRequest(db: Db, values: (typeof accountRequests.$inferInsert)[]) {
   await insertJsonRows(db, accountRequests, values);
 }
+
+/** The institutions an account belongs to: a membership row or a role there. */
+export async function institutionsOf(db: Db, userId: number): Promise<number[]> {
+  const member = await db
+    .select({ id: memberships.institutionId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  const roles = await db
+    .select({ id: groups.contextId })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(eq(groupMembers.userId, userId));
+  const ids = [...member, ...roles].map((r) => r.id).filter((id): id is number => id !== null);
+  return [...new Set(ids)].sort((a, b) => a - b);
+}

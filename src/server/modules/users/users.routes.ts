@@ -43,7 +43,7 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.post('/api/registrarUser/searchUser', {
     schema: { tags, body: SearchUserBody, response: { 200: SearchUserResponse, ...errors } },
-    config: { access: { rule: 'viewUsers', org: 'body' } },
+    config: { access: { rule: 'viewUsers', org: 'body', actAs: 'read' } },
     handler: (req) => searchUsers(req.server.db, req.body),
   });
 
@@ -88,7 +88,14 @@ export async function usersRoutes(app: FastifyInstance) {
     config: {
       access: { rule: 'editUsers', org: entityOrg('user', 'body', 'userId', { within: 'query' }) },
     },
-    handler: (req) => editPiUser(req.server.db, actorOf(req), req.query.organizationId, req.body),
+    handler: (req) =>
+      editPiUser(
+        req.server.db,
+        actorOf(req),
+        req.query.organizationId,
+        req.body,
+        req.server.config.internalGroupId,
+      ),
   });
 
   r.post('/api/registrarUser/piUser/:id/notify', {

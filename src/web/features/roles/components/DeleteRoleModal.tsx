@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -28,7 +29,7 @@ export function DeleteRoleModal({
   const users = members.data?.users ?? [];
   const unmapped = users.filter((u) => !each[u.id] && !all).length;
 
-  const confirm = () =>
+  const submit = () =>
     remove.mutate(
       {
         groupId: role.groupId,
@@ -46,6 +47,22 @@ export function DeleteRoleModal({
         onError: notifyError,
       },
     );
+
+  // users move to other roles: confirm first (a role without users is deleted at once)
+  const confirm = () => {
+    if (users.length === 0) return submit();
+    modals.openConfirmModal({
+      title: t('roles.delete.confirmMoveTitle'),
+      children: (
+        <Text size="sm" data-testid="delete-role-confirm-text">
+          {t('roles.delete.confirmMoveText', { name: role.name, total: users.length })}
+        </Text>
+      ),
+      labels: { confirm: t('roles.delete.confirmMove'), cancel: t('roles.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-move-delete' } as Record<string, string>,
+      onConfirm: submit,
+    });
+  };
 
   return (
     <Modal opened onClose={onClose} title={t('roles.delete.title', { name: role.name })} size="lg">

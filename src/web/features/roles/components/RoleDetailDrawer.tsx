@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Drawer, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyDenied, notifySuccess } from '../../../lib/notify';
@@ -39,6 +40,24 @@ export function RoleDetailDrawer({
       },
     );
 
+  // every user of the role moves at once: confirm first, naming both roles
+  const confirmAll = () =>
+    modals.openConfirmModal({
+      title: t('roles.members.confirmAllTitle'),
+      children: (
+        <Text size="sm" data-testid="change-all-confirm-text">
+          {t('roles.members.confirmAllText', {
+            from: role.name,
+            to: others.find((o) => o.value === target)?.label ?? '',
+            total: users.length,
+          })}
+        </Text>
+      ),
+      labels: { confirm: t('roles.members.confirmAll'), cancel: t('roles.cancel') },
+      confirmProps: { 'data-testid': 'confirm-change-all' } as Record<string, string>,
+      onConfirm: () => run(true),
+    });
+
   return (
     <Drawer
       opened
@@ -73,7 +92,7 @@ export function RoleDetailDrawer({
             >
               {t('roles.members.changeSelected', { count: selected.length })}
             </Button>
-            <Button variant="light" disabled={!target} loading={change.isPending} onClick={() => run(true)}>
+            <Button variant="light" disabled={!target} loading={change.isPending} onClick={confirmAll}>
               {t('roles.members.changeAll')}
             </Button>
           </Group>

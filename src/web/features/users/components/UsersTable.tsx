@@ -95,7 +95,12 @@ export function UsersTable({
               <Table.Td>{u.username}</Table.Td>
               <Table.Td>{u.roles.map((r) => r.name).join(', ') || '—'}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOR[u.status]} variant="light">
+                {/* the text colour of the page: the light badge's own green fails WCAG contrast */}
+                <Badge
+                  color={STATUS_COLOR[u.status]}
+                  variant="light"
+                  styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                >
                   {t(`users.status.${u.status}`)}
                 </Badge>
               </Table.Td>
