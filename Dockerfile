@@ -31,7 +31,7 @@ RUN mkdir -p data && chown 1000:1000 data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 CMD ["node", "-e", "const port = process.env.ROLE === 'worker' ? process.env.METRICS_PORT : process.env.PORT || 3000; fetch('http://127.0.0.1:' + port + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 # node itself is PID 1 (exec form, no shell): it handles SIGTERM/SIGINT with a graceful stop
 CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=8", "--min-semi-space-size=8", "dist/server/main.mjs"]

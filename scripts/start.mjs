@@ -25,7 +25,7 @@ const { buildServer, buildWeb, serverEntry } = await import('./build.mjs');
 const role = process.env.ROLE ?? 'all';
 // the demo seed's short-lived process (this script again, with --seed-only) builds nothing
 const seedOnly = process.argv.includes('--seed-only');
-const web = role === 'worker' || seedOnly ? undefined : buildWeb();
+const web = role === 'worker' || role === 'migrate' || seedOnly ? undefined : buildWeb();
 web?.catch(() => {}); // awaited by start(); this only keeps an early failure from being "unhandled"
 if (!seedOnly) await buildServer();
 const { run } = await import(pathToFileURL(serverEntry).href);
