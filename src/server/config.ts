@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '../shared/constants';
+import { parseSsoConfig, type SsoConfig, SsoConfigError } from './config-sso';
 
 /** Links and the internal-user group id per environment (spec §2, §6, §9). Each may be overridden. */
 const ENV_DEFAULTS: Record<AppEnv, { host: string; internalGroupId: string }> = {
@@ -92,6 +93,8 @@ export interface Config {
   serveWeb: boolean;
   /** Start pg-boss workers in this process. */
   runWorkers: boolean;
+  /** OpenID Connect providers (OIDC_<n>_*), account creation (OIDC_CREATE_ACCOUNTS), password sign-in (AUTH_LOCAL). */
+  sso: SsoConfig;
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +117,15 @@ export function loadConfig(
   }
   const e = parsed.data;
   const d = ENV_DEFAULTS[e.APP_ENV];
+  let sso: SsoConfig;
+  try {
+    sso = parseSsoConfig(env, e.APP_ENV);
+  } catch (err) {
+    if (!(err instanceof SsoConfigError)) throw err;
+    throw new ConfigError(
+      `Invalid configuration: ${err.variable}=${JSON.stringify(err.variable.endsWith('SECRET') ? '…' : (env[err.variable] ?? ''))}: ${err.reason}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -151,5 +163,6 @@ export function loadConfig(
     exportTimeLimitMs: e.EXPORT_TIME_LIMIT_MS,
     serveWeb: e.ROLE !== 'worker',
     runWorkers: e.ROLE !== 'api',
+    sso,
   };
 }
