@@ -212,7 +212,9 @@ export async function startApp(): Promise<RunningApp> {
   delete env.DATABASE_URL; // the embedded database in the fresh DATA_DIR
   // as a user's shell: not Vitest's NODE_ENV=test (which would make `vite build` a development build)
   for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
-  const child = spawn('npm', ['start'], {
+  // --demo-idp: the demo OpenID provider beside the app (sso.e2e.ts), redirecting to PUBLIC_URL's
+  // default http://localhost:$PORT
+  const child = spawn('npm', ['start', '--', '--demo-idp'], {
     cwd: ROOT,
     detached: true, // its own process group: npm → sh → node all stop together
     env,

@@ -70,7 +70,7 @@ export const ERROR_STATUS = {
   /** A provider id that is not configured. */
   'error.ssoUnknownProvider': 404,
   /** A sign-in hand-off code that is unknown, used or expired. */
-  'error.ssoCodeInvalid': 401,
+  'error.ssoCodeInvalid': 400,
   'error.sessionExpired': 401,
   'error.tooManyAttempts': 429,
   /** Sign-in refused: too many failures for this account from this address. */

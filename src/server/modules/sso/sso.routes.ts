@@ -23,7 +23,7 @@ import {
 } from './sso.service';
 
 const tags = ['auth'];
-const errors = errorResponses(401, 422);
+const errors = errorResponses(400, 422);
 
 /** Back to the login page with the reason a provider sign-in ended without a session. */
 const toLogin = (reply: FastifyReply, reason: SsoFailure) => reply.redirect(`/login?sso=${reason}`, 303);

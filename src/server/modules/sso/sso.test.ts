@@ -133,7 +133,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
 
     // the one-time code works once
     const again = await exchange(t.app, landing, cookie);
-    expect(again.statusCode).toBe(401);
+    expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('error.ssoCodeInvalid');
   });
 
@@ -153,8 +153,8 @@ describe('OpenID Connect sign-in against a real provider', () => {
 
   it('refuses a code exchanged by another browser', async () => {
     const { landing } = await signInAs('alice-sub');
-    const res = await exchange(t.app, landing, 'cwa_sso=' + 'A'.repeat(43));
-    expect(res.statusCode).toBe(401);
+    const res = await exchange(t.app, landing, `cwa_sso=${'A'.repeat(43)}`);
+    expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('error.ssoCodeInvalid');
   });
 
