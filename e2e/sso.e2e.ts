@@ -4,15 +4,13 @@ import { baseURL, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } fro
 import { LANGUAGES } from './languages';
 
 /**
- * SSO against the demo OpenID provider that the e2e app runs beside itself (`--demo-idp`). The
- * browser uses http://localhost:$PORT: the app's redirect URI is built from PUBLIC_URL, whose default
- * is that address, and the sign-in cookie and the SPA's token belong to that origin.
+ * SSO against the demo OpenID provider that the e2e app runs beside itself (`--demo-idp`); the
+ * app's redirect URI is built from PUBLIC_URL, which the e2e app sets to its own address.
  */
-const localBase = () => `http://localhost:${new URL(baseURL()).port}`;
 const PROVIDER = 'Demo IdP';
 
 describe.each(LANGUAGES)('SSO sign-in with the demo provider, in $lang', ({ lang, locale, catalog }) => {
-  const b = useBrowser(`sso-${lang}`, { locale, baseURL: localBase() });
+  const b = useBrowser(`sso-${lang}`, { locale });
   const button = catalog.login.ssoButton.replace('{{name}}', PROVIDER);
 
   it('signs the registrar in through the provider and back, then signs out of both', async () => {
@@ -25,7 +23,7 @@ describe.each(LANGUAGES)('SSO sign-in with the demo provider, in $lang', ({ lang
     await sso.click();
     // the provider's own page (not the app's): it lists the demo personas
     await page.getByRole('button', { name: 'Linda Okafor' }).click();
-    await page.waitForURL((url) => url.origin === localBase() && url.pathname === '/roles');
+    await page.waitForURL((url) => url.origin === baseURL() && url.pathname === '/roles');
     await waitForShell(page);
     expect(page.url()).not.toContain('sso=');
     expect(await page.evaluate(() => sessionStorage.getItem('cwa.token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -36,7 +34,7 @@ describe.each(LANGUAGES)('SSO sign-in with the demo provider, in $lang', ({ lang
       (url) => url.pathname === '/session/end' || url.pathname.startsWith('/session/end'),
     );
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();
-    await page.waitForURL((url) => url.origin === localBase() && url.pathname === '/login');
+    await page.waitForURL((url) => url.origin === baseURL() && url.pathname === '/login');
     expect(await page.evaluate(() => sessionStorage.getItem('cwa.token'))).toBeNull();
     await page.getByRole('link', { name: button }).waitFor();
   });
@@ -50,7 +48,7 @@ describe.each(LANGUAGES)('SSO sign-in with the demo provider, in $lang', ({ lang
 });
 
 describe('SSO login page layout', () => {
-  const b = useBrowser('sso-layout', { baseURL: localBase() });
+  const b = useBrowser('sso-layout', {});
 
   it('shows the provider button beside the form at 1280 and 390 px', async () => {
     const { page } = b;

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import { PERSONA_KEYS, PERSONAS, personaEmail } from './db/seed';
 
 /**
  * `npm start -- --demo-idp`: the tests' OpenID provider, with the demo personas as its people (no
- * passwords: its page lists them), offered on the login page as "Demo IdP". Development only.
+ * passwords: its page lists them), offered on the login page as "Demo IdP". Development only; it
+ * lives as long as the process.
  */
-export async function startDemoIdp(app: FastifyInstance, config: Config) {
+export async function startDemoIdp(config: Config, log: Logger) {
   if (config.appEnv === 'prod') {
-    app.log.error('--demo-idp is ignored with APP_ENV=prod: anyone could sign in as a demo persona');
+    log.error('--demo-idp is ignored with APP_ENV=prod: anyone could sign in as a demo persona');
     return;
   }
   const { startOidcIdp } = await import('./test/oidc-idp');
@@ -33,9 +34,5 @@ export async function startDemoIdp(app: FastifyInstance, config: Config) {
     clientSecret: idp.clientSecret,
     name: 'Demo IdP',
   });
-  app.addHook('onClose', () => idp.close());
-  app.log.info(
-    { issuer: idp.issuer },
-    `demo identity provider at ${idp.issuer} (sign in from ${base}/login)`,
-  );
+  log.info({ issuer: idp.issuer }, `demo identity provider at ${idp.issuer} (sign in from ${base}/login)`);
 }

@@ -1,7 +1,9 @@
-import { Button, Divider, Stack } from '@mantine/core';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSsoProviders } from '../api';
+
+const rule = { flex: 1, borderTop: '1px solid var(--mantine-color-gray-4)' };
 
 /** "Sign in with <name>" for each configured OpenID Connect provider; nothing when there is none. */
 export function SsoOptions({ next }: { next: string | null }) {
@@ -11,7 +13,12 @@ export function SsoOptions({ next }: { next: string | null }) {
   const query = next ? `?next=${encodeURIComponent(next)}` : '';
   return (
     <Stack gap="sm" mt="md" aria-label={t('login.ssoProviders')} role="group">
-      <Divider label={t('login.ssoDivider')} labelPosition="center" />
+      {/* drawn here: Divider's styles are not in the login page's style sheet */}
+      <Group gap="sm" wrap="nowrap">
+        <Box style={rule} />
+        <Text size="sm">{t('login.ssoDivider')}</Text>
+        <Box style={rule} />
+      </Group>
       {providers.map((p) => (
         <Button
           key={p.id}
