@@ -30,6 +30,10 @@ const BENCHES: [string, string][] = [
     'course-list-throughput.bench.ts',
   ],
   [
+    'production start: `npm run start:prod` on the demo world, later start to /readyz and idle RSS (PGlite, PostgreSQL)',
+    'production-start.bench.ts',
+  ],
+  [
     'memory: RSS of `npm start` with the demo world idle, under a mixed load (BENCH_MEMORY_SECONDS, 600), later start, peak during a 10,000-row .xlsx import',
     'memory.bench.ts',
   ],

@@ -1,5 +1,5 @@
 /**
- * `npm start`'s node arguments, read from package.json's "start" script (`node <flags> scripts/start.mjs`),
+ * `npm start`'s node arguments, read from package.json's "start" script (`exec node <flags> scripts/start.mjs`),
  * so a bench runs the server, in a child process or in its own, with the V8 settings it runs with.
  */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { withMallocTunables } from '../scripts/malloc-tunables.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const [node, ...args] = String(pkg.scripts.start).split(/\s+/);
+// `exec node …`: the shell npm runs the script in replaces itself with node
+const [node, ...args] = String(pkg.scripts.start)
+  .replace(/^exec\s+/, '')
+  .split(/\s+/);
 if (node !== 'node') throw new Error(`package.json "start" should run node, not ${node}`);
 
 /** The arguments after `node`: V8 flags, then scripts/start.mjs (relative to the checkout). */

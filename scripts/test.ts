@@ -1,7 +1,9 @@
 /**
  * `npm test`: unit and API suites on PGlite, again on PostgreSQL when TEST_DATABASE_URL or DATABASE_URL
- * is set, then the browser tests. Prints one closing line "Tests: N passed, N failed" and exits non-zero
- * when anything failed. `--no-e2e` skips the browser tests; `--only pglite|postgres|e2e` runs one pass.
+ * is set, then the operations checks (ops/: the production install in a clean folder, npm start's
+ * signals; once, not per database), then the browser tests. Prints one closing line "Tests: N passed,
+ * N failed" and exits non-zero when anything failed. `--no-e2e` skips the browser tests;
+ * `--only pglite|postgres|ops|e2e` runs one pass.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -25,6 +27,8 @@ if (!only || only === 'pglite')
 if ((!only || only === 'postgres') && pgUrl) {
   passes.push({ name: 'postgres', config: 'vitest.config.ts', env: { TEST_DATABASE_URL: pgUrl } });
 }
+if (!only || only === 'ops')
+  passes.push({ name: 'ops', config: 'vitest.ops.config.ts', env: { TEST_DATABASE_URL: undefined } });
 if (
   (!only || only === 'e2e') &&
   !args.includes('--no-e2e') &&

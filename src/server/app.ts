@@ -13,11 +13,15 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { ensureInternalGroup } from './db/internal-group';
 import { ALL_JOBS } from './jobs';
 import { JobQueue } from './jobs/queue';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { logDestination } from './logger';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { RequestLogController, redactUrl } from './plugins/request-log';
 import { registerNulGuard } from './plugins/nul-guard';
+import { registerNotFound } from './plugins/web-fallback';
+import { type AppMetrics, createAppMetrics } from './metrics/app-metrics';
+import { registerHttpMetrics } from './metrics/http-metrics';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -31,6 +35,8 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
     /** The server's clock: the current instant (tests inject a fixed one). */
     now: () => Date;
+    /** This app's Prometheus registry and counters (served on METRICS_PORT, never on the web port). */
+    metrics: AppMetrics;
   }
 }
 
@@ -84,7 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           ...(opts.logger ?? { level: config.logLevel, stream: logDestination(config) }),
         }) as boolean | object,
     logController: new RequestLogController(), // one line per request; assets and health checks at debug
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
@@ -115,11 +121,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         },
       }
     : database;
-  const jobs = new JobQueue(queueDatabase, config, app.log);
+  const metrics = createAppMetrics(database, { ready: async () => jobsUp && (await jobs.ready()) });
+  const jobs = new JobQueue(queueDatabase, config, app.log, metrics);
+  registerHttpMetrics(app, metrics);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('jobs', jobs);
+  app.decorate('metrics', metrics);
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   app.decorate('now', opts.now ?? (() => new Date()));
   let jobsStarted: Promise<void> = Promise.resolve();
@@ -198,19 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       setHeaders: (reply, path) => reply.header('cache-control', webCacheControl(path)),
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const isApi = ['/api', '/lti'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
-    if (serveWeb && !isApi && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({
-      status: 404,
-      message: 'error.routeNotFound',
-      description: `No route ${request.method} ${path}.`,
-    });
-  });
+  registerNotFound(app, serveWeb);
 
   const startJobs = () =>
     jobs.start(ALL_JOBS).then(() => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '../shared/constants';
 import { parseSsoConfig, type SsoConfig, SsoConfigError } from './config-sso';
+import { type TrustProxy, TrustProxyEnv } from './lib/trust-proxy';
 
 /** Links and the internal-user group id per environment (spec §2, §6, §9). Each may be overridden. */
 const ENV_DEFAULTS: Record<AppEnv, { host: string; internalGroupId: string }> = {
@@ -46,7 +47,8 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.hostname()).min(1, 'at least one domain')),
-  TRUST_PROXY: bool.default(false),
+  /** A hop count or a comma list of proxy addresses/CIDRs; `true` is refused (see lib/trust-proxy). */
+  TRUST_PROXY: TrustProxyEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LOW_ENROLLMENT_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   LOW_ENROLLMENT_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(7),
@@ -57,6 +59,10 @@ const EnvSchema = z.object({
   COPY_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Products export time limit (spec §9: 2 minutes); lower only to test the 504. */
   EXPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).max(600_000).default(120_000),
+  /** Port of the metrics and health listener (/metrics, /healthz, /readyz); unset: none. 0 picks a free one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Its bind address: loopback by default; a container needs 0.0.0.0 for Prometheus to reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -76,12 +82,14 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   demoPassword: string;
+  /** Seed the demo world into an empty database: DEMO_SEED or --demo; by default only on PGlite outside prod. */
   demoSeed: boolean;
   urls: { help: string; terms: string; privacy: string; account: string; console: string };
   internalGroupId: string;
   /** The provider's e-mail domains: only accounts there may hold the internal-user role. */
   internalEmailDomains: string[];
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For entries are believed (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   lowEnrollmentThreshold: number;
   lowEnrollmentAfterDays: number;
@@ -89,6 +97,8 @@ export interface Config {
   copyJobs: { retryLimit: number; retryDelay: number; retryDelayMax: number; expireInSeconds: number };
   /** Products export time limit in ms (spec §9: 2 minutes). */
   exportTimeLimitMs: number;
+  /** The metrics and health listener beside the web port; `port` undefined: none. */
+  metrics: { port?: number; host: string };
   /** Serve the built SPA from dist/web when present. */
   serveWeb: boolean;
   /** Start pg-boss workers in this process. */
@@ -116,6 +126,11 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
+  if (e.METRICS_PORT && e.METRICS_PORT === e.PORT && e.ROLE !== 'worker') {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_PORT=${JSON.stringify(env.METRICS_PORT)}: must differ from PORT (metrics are never served on the web port)`,
+    );
+  }
   const d = ENV_DEFAULTS[e.APP_ENV];
   let sso: SsoConfig;
   try {
@@ -140,7 +155,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     demoPassword: e.DEMO_PASSWORD,
-    demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    demoSeed: e.DEMO_SEED ?? (!e.DATABASE_URL && e.APP_ENV !== 'prod'),
     urls: {
       help: e.HELP_URL ?? `${d.host}/help`,
       terms: e.TERMS_URL ?? `${d.host}/terms-of-use`,
@@ -150,7 +165,7 @@ export function loadConfig(
     },
     internalGroupId: e.INTERNAL_GROUP_ID ?? d.internalGroupId,
     internalEmailDomains: e.INTERNAL_EMAIL_DOMAINS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     lowEnrollmentThreshold: e.LOW_ENROLLMENT_THRESHOLD,
     lowEnrollmentAfterDays: e.LOW_ENROLLMENT_AFTER_DAYS,
@@ -161,6 +176,7 @@ export function loadConfig(
       expireInSeconds: e.COPY_JOB_TIMEOUT_SECONDS,
     },
     exportTimeLimitMs: e.EXPORT_TIME_LIMIT_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     serveWeb: e.ROLE !== 'worker',
     runWorkers: e.ROLE !== 'api',
     sso,

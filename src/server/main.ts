@@ -4,8 +4,10 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { logDestination } from './logger';
+import { startMetricsServer } from './metrics/metrics-server';
 import { hasDemoWorld, startBanner } from './start-banner';
 import { openStartDatabase, SEED_ONLY_FLAG } from './start-database';
+import { startWarnings } from './start-warnings';
 
 export interface StartOptions {
   /** Work to finish before listening (the SPA build started alongside migrations). */
@@ -35,6 +37,18 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
 
   const log = pino({ level: config.logLevel }, logDestination(config) ?? process.stdout);
   const seedOnly = argv.includes(SEED_ONLY_FLAG);
+  if (!seedOnly) for (const warning of startWarnings(config)) log.warn(warning);
+  // Open before migrating: /healthz answers (and /readyz says 503) while the database is prepared.
+  const metricsPort = config.metrics.port;
+  const metricsServer =
+    metricsPort === undefined || seedOnly
+      ? undefined
+      : await startMetricsServer({ port: metricsPort, host: config.metrics.host }, log).catch((err) => {
+          console.error(
+            `Cannot listen on METRICS_HOST=${config.metrics.host} METRICS_PORT=${metricsPort}: ${err.message}`,
+          );
+          process.exit(1);
+        });
   const database = await openStartDatabase(config, { seedCommand: opts.seedCommand, seedOnly, log });
   if (seedOnly) {
     await database.close();
@@ -50,6 +64,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
   const app = await buildApp(config, { database, migrated: true, deferJobs: config.role !== 'worker' });
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
   else await app.ready();
+  metricsServer?.attach(app);
   const port = config.role === 'worker' ? config.port : (app.server.address() as AddressInfo).port;
   app.log.info(
     { role: config.role, database: database.kind, ms: Math.round(performance.now() - started) },
@@ -80,6 +95,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
     try {
       await app.jobsStarted.catch(() => {}); // a queue still starting is stopped once it has
       await app.close();
+      await metricsServer?.close();
       await database.close();
       process.exit(0);
     } catch (err) {

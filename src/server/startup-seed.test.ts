@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
-import { seedOnStart } from './startup-seed';
+import { DemoSeedUnavailableError, loadSeeder, seedOnStart } from './startup-seed';
 import { openTestDatabase } from './test/harness';
 
 /** `ROLE=api npm start -- --demo` seeds too; concurrent starters seed once. */
@@ -47,4 +47,24 @@ describe('demo seed at start', () => {
     },
     180_000,
   );
+});
+
+describe('the demo seeder in a production install', () => {
+  it('a missing @faker-js/faker becomes one line naming the way out', async () => {
+    const missing = Object.assign(
+      new Error("Cannot find package '@faker-js/faker' imported from /app/x.mjs"),
+      {
+        code: 'ERR_MODULE_NOT_FOUND',
+      },
+    );
+    await expect(loadSeeder(() => Promise.reject(missing))).rejects.toThrow(DemoSeedUnavailableError);
+    await expect(loadSeeder(() => Promise.reject(missing))).rejects.toThrow(
+      'The demo seed needs the dev dependencies (@faker-js/faker is not installed): set DEMO_SEED=false, or seed from a full install with `npm run db:seed -- --demo`.',
+    );
+  });
+
+  it('any other failure is left as it is', async () => {
+    const other = Object.assign(new Error("Cannot find module './people'"), { code: 'ERR_MODULE_NOT_FOUND' });
+    await expect(loadSeeder(() => Promise.reject(other))).rejects.toBe(other);
+  });
 });

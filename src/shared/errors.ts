@@ -19,6 +19,16 @@ export const ERROR_STATUS = {
   'error.optOutEmpty': 422,
   /** A text field holding U+0000, which PostgreSQL cannot store; params field. */
   'error.nulCharacter': 422,
+  /** A text field (or key) that is not well-formed Unicode: a lone UTF-16 surrogate; params field. */
+  'error.malformedText': 422,
+  /** A new password that is common, breached or otherwise guessable (zxcvbn score below 3); fields.password. */
+  'error.weakPassword': 422,
+  /** A new password holding the user name or the e-mail address (local part). */
+  'error.passwordHasName': 422,
+  /** A new password shorter than 12 characters (where no schema checked it first). */
+  'error.passwordTooShort': 422,
+  /** A new password longer than 500 characters (where no schema checked it first). */
+  'error.passwordTooLong': 422,
   /** A copy request refused for its one course (spec §8 wording; `refused` names the code). */
   'error.copyRefusedOne': 422,
   /** A copy request refused for one of its courses (spec §8 wording). */
@@ -210,6 +220,8 @@ export const ERROR_STATUS = {
   /** A bulk upload not sent as multipart/form-data. */
   'error.bulkNotMultipart': 415,
   'error.badRequest': 400,
+  /** An upload whose multipart/form-data body has no boundary, is cut short or cannot be parsed. */
+  'error.malformedMultipart': 400,
   /** A bulk upload that is not an .xlsx workbook (spec §8 wording). */
   'error.xlsxOnly': 400,
   /** Products: a product id or ISBN that is not valid (spec §8 "Not Valid Product ID"). */

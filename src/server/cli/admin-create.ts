@@ -1,10 +1,10 @@
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { openDatabase } from '../db/client';
 import { ensureInternalGroup } from '../db/internal-group';
 import { users } from '../db/schema';
 import { audit } from '../lib/audit';
+import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../lib/password-rule';
 import { hashPassword } from '../lib/passwords';
 import { argValue, loadConfigOrExit } from './load-config';
 
@@ -13,10 +13,7 @@ const Args = z.object({
   email: z.email('needs --email E with a valid address'),
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `the password needs at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH),
+  password: z.string(),
 });
 
 const argv = process.argv.slice(2);
@@ -35,6 +32,11 @@ if (!parsed.success) {
   process.exit(1);
 }
 const a = parsed.data;
+const problem = await passwordProblem(a.password, a);
+if (problem) {
+  console.error(`admin:create: password: ${PASSWORD_PROBLEM_TEXT[problem]}`);
+  process.exit(1);
+}
 const database = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 await database.migrate();
 await ensureInternalGroup(database.db, config.internalGroupId);

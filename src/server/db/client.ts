@@ -42,6 +42,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   sql: SqlRunner;
+  /** The node-postgres pool (PostgreSQL only); its counts are metrics. */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -94,6 +96,7 @@ function openPostgres(url: string, max: number): Database {
   return {
     kind: 'postgres',
     db,
+    pool,
     sql: {
       async executeSql(text, values) {
         // pg-boss and probes: never retried (a job statement may write).

@@ -3,12 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { OutcomeCounters } from '../metrics/app-metrics';
 
 export interface JobContext {
   db: Db;
   config: Config;
   jobs: JobSender;
   log: FastifyBaseLogger;
+  /** Counters of final outcomes (course copies, imports); absent where a test builds a context by hand. */
+  metrics?: OutcomeCounters;
 }
 
 /** `tx`: queue the job inside this transaction, so it exists exactly when the transaction commits. */

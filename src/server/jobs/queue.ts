@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { sqlRunnerOf } from '../db/sql-runner';
+import type { OutcomeCounters } from '../metrics/app-metrics';
 import type { JobContext, JobDefinition, JobSender, SendOptions } from './define';
 
 export const BOSS_SCHEMA = 'pgboss';
@@ -16,6 +17,7 @@ export class JobQueue implements JobSender {
     private readonly database: Database,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics?: OutcomeCounters,
   ) {
     this.boss = new PgBoss({
       db: database.sql as PgBoss.Db,
@@ -40,7 +42,13 @@ export class JobQueue implements JobSender {
       await this.boss.getQueueStats(def.name);
     }
     if (!this.config.runWorkers) return;
-    const ctx: JobContext = { db: this.database.db, config: this.config, jobs: this, log: this.log };
+    const ctx: JobContext = {
+      db: this.database.db,
+      config: this.config,
+      jobs: this,
+      log: this.log,
+      metrics: this.metrics,
+    };
     for (const def of definitions) {
       const handle = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
         for (const job of jobs) {

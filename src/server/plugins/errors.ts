@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorBody } from '../../shared/errors';
 import { isConnectionLost } from '../db/connection-loss';
 import { AppError } from '../lib/app-error';
+import { isMalformedMultipart, malformedMultipart } from './input-limits-upload';
 
 /** Seconds a client is asked to wait after the database connection was lost. */
 const RETRY_AFTER_SECONDS = 5;
@@ -36,6 +37,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.code(500).send(body(500, 'error.server'));
+    }
+    if (isMalformedMultipart(err)) {
+      // A route that reads its file without receiveUpload still answers a malformed body with 400.
+      const m = malformedMultipart();
+      return reply.code(m.status).send(body(m.status, m.code, m.description));
     }
     const status = err.statusCode ?? 500;
     if (status === 413)

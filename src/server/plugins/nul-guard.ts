@@ -1,27 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import { NUL_MESSAGE } from '../../shared/contract/common';
+import { MALFORMED_TEXT_MESSAGE, NUL_MESSAGE, textFault } from '../../shared/contract/common';
 import { AppError } from '../lib/app-error';
 
 /** Depth past which a body is not searched further (the body limit keeps bodies small anyway). */
 const MAX_DEPTH = 32;
 
-/** Path of the first string (or object key) holding U+0000, or null. */
-export function findNul(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+interface Fault {
+  path: string[];
+  fault: 'nul' | 'malformed';
+}
+
+/** The first string (or object key) the text rule refuses, with its path, or null. */
+export function findBadText(value: unknown, path: string[] = [], depth = 0): Fault | null {
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault ? { path, fault } : null;
+  }
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
   if (Buffer.isBuffer(value)) return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key];
-    const found = findNul(item, [...path, key], depth + 1);
+    const keyFault = textFault(key);
+    // The key itself may be unprintable: name it by its well-formed form.
+    if (keyFault) return { path: [...path, key.replace(/\p{Cs}/gu, '\uFFFD')], fault: keyFault };
+    const found = findBadText(item, [...path, key], depth + 1);
     if (found) return found;
   }
   return null;
 }
 
 /**
- * Defence in depth behind the contract's `text()` type: a U+0000 anywhere in the path parameters,
- * query or JSON body answers 422, so a field declared without `text()` cannot reach PostgreSQL
- * (which refuses the character with an error). Runs after authentication (registered later).
+ * The text rule (`textFault`) on every route, behind the contract's `text()` type: a U+0000 or a
+ * lone surrogate anywhere in the path parameters, query or JSON body answers 422, so a field
+ * declared without `text()` cannot reach PostgreSQL (which refuses both, the latter inside JSON
+ * such as audit rows). Runs after authentication (registered later).
  */
 export function registerNulGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
@@ -30,19 +41,14 @@ export function registerNulGuard(app: FastifyInstance) {
       ['querystring', request.query],
       ['body', request.body],
     ] as const) {
-      const path = findNul(value);
-      if (path) {
-        const field = path.join('.') || part;
-        throw new AppError(
-          'error.nulCharacter',
-          `${field}: ${NUL_MESSAGE}`,
-          { [field]: NUL_MESSAGE },
-          undefined,
-          {
-            field,
-          },
-        );
-      }
+      const found = findBadText(value);
+      if (!found) continue;
+      const field = found.path.join('.') || part;
+      const [code, message] =
+        found.fault === 'nul'
+          ? (['error.nulCharacter', NUL_MESSAGE] as const)
+          : (['error.malformedText', MALFORMED_TEXT_MESSAGE] as const);
+      throw new AppError(code, `${field}: ${message}`, { [field]: message }, undefined, { field });
     }
   });
 }

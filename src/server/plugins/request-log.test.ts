@@ -6,12 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
+import { ADMIN_PERMISSIONS } from '../../shared/permissions';
+import { bearer, createInstitution, createRole, createUser, login } from '../test/fixtures';
 import { openTestDatabase } from '../test/harness';
 import { isQuietRequest } from './request-log';
 
 interface Line {
   level: number;
   msg: string;
+  userId?: number;
+  actingAsUserId?: number;
   req?: { method: string; url: string };
   res?: { statusCode: number };
 }
@@ -86,6 +90,35 @@ describe('request logging', () => {
     const logged = JSON.stringify(info.lines);
     expect(logged).not.toContain(session);
     expect(logged).not.toContain('secret-setup-token');
+  });
+
+  it('names the signed-in user, and the user acted as under act-as', async () => {
+    const inst = await createInstitution(database.db, 'Log Larch College');
+    const support = await createUser(database.db, 'logsupport', { nasupport: true });
+    const registrar = await createUser(database.db, 'logregistrar');
+    await createRole(database.db, inst.id, 'Administrator', ADMIN_PERMISSIONS, [registrar.id]);
+    const token = await login(info.app, 'logsupport');
+    info.lines.length = 0;
+    expect((await info.app.inject({ url: '/api/auth/session', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    const started = await info.app.inject({
+      method: 'POST',
+      url: '/api/act-as/start',
+      headers: bearer(token),
+      payload: { organizationId: inst.id, userId: registrar.id, reason: 'Ticket 12', minutes: 15 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await info.app.inject({ url: '/api/auth/session', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    expect((await info.app.inject({ url: '/api/app/config' })).statusCode).toBe(200);
+    expect(requestLines(info.lines).map((l) => [l.req?.url, l.userId, l.actingAsUserId])).toEqual([
+      ['/api/auth/session', support.id, undefined],
+      ['/api/act-as/start', support.id, undefined],
+      ['/api/auth/session', support.id, registrar.id],
+      ['/api/app/config', undefined, undefined],
+    ]);
   });
 
   it('logs the quiet requests at debug', async () => {

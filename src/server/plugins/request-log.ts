@@ -12,6 +12,18 @@ export function isQuietRequest(url: string): boolean {
 }
 
 /**
+ * Who made the request, for its log line: the signed-in user's id and, when that user acts as
+ * someone (support's act-as), the acted-as user's id. Nothing before authentication or on public calls.
+ */
+export function actorFields(request: FastifyRequest): { userId?: number; actingAsUserId?: number } {
+  const session = request.authSession;
+  if (!session) return {};
+  return session.acting
+    ? { userId: session.acting.realUser.id, actingAsUserId: session.user.id }
+    : { userId: session.user.id };
+}
+
+/**
  * Fastify's request log lines, one per request instead of two ("incoming request" is dropped): the
  * completed request with its method, URL, status and time, at info for API calls and at debug for
  * the rest (static assets, SPA pages, /healthz, /readyz). A failed request still logs at error.
@@ -20,7 +32,7 @@ export class RequestLogController extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime, ...actorFields(request) };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
     else reply.log[isQuietRequest(request.url) ? 'debug' : 'info'](fields, 'request completed');
   }

@@ -44,8 +44,28 @@ export const INT_MAX = 2_147_483_647;
 /** Answer to a string holding U+0000, which PostgreSQL cannot store. */
 export const NUL_MESSAGE = 'The text may not contain a NUL character (U+0000).';
 
-/** The string type of every accepted field: any text except U+0000 (chain trim, min, max, regex on it). */
-export const text = () => z.string().refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
+/** Answer to a string that is not well-formed Unicode (a lone UTF-16 surrogate, which no database stores). */
+export const MALFORMED_TEXT_MESSAGE = 'The text is not well-formed Unicode (it holds a lone surrogate).';
+
+/** In `u` mode a surrogate pair is one code point, so this matches only lone surrogates. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * THE text rule, for every string of a request (contract fields, and every other string, key and
+ * parameter through the guard of src/server/plugins/nul-guard.ts): why a string is refused, or null.
+ */
+export function textFault(s: string): 'nul' | 'malformed' | null {
+  if (s.includes('\u0000')) return 'nul';
+  if (LONE_SURROGATE.test(s)) return 'malformed';
+  return null;
+}
+
+/** The string type of every accepted field: any text except U+0000 and lone surrogates (chain trim, min, max, regex on it). */
+export const text = () =>
+  z
+    .string()
+    .refine((s) => !s.includes('\u0000'), NUL_MESSAGE)
+    .refine((s) => !LONE_SURROGATE.test(s), MALFORMED_TEXT_MESSAGE);
 
 /** A row id in a JSON body: 1 to 2,147,483,647, the range of the id columns. */
 export const RowId = z.number().int().min(1).max(INT_MAX);

@@ -12,7 +12,9 @@ export async function findRequest(db: Db, tokenHash: string) {
       expiresAt: accountRequests.expiresAt,
       usedAt: accountRequests.usedAt,
       username: users.username,
+      email: users.email,
       firstName: users.firstName,
+      lastName: users.lastName,
       userStatus: users.status,
       institutionName: institutions.displayName,
     })

@@ -3,6 +3,7 @@ import { ACCOUNT_SETUP_TEXT, type AccountSetupBody } from '../../../shared/contr
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { assertPasswordAllowed } from '../../lib/password-rule';
 import { hashPassword } from '../../lib/passwords';
 import { assertAddressNotThrottled, hashToken, recordFailedAttempt } from '../auth';
 import * as q from './account-setup.queries';
@@ -92,7 +93,8 @@ class LinkTaken extends Error {}
  */
 export async function completeSetup(db: Db, client: SetupClient, body: z.infer<typeof AccountSetupBody>) {
   const tokenHash = hashToken(body.token);
-  await usableRequest(db, client, body.token, true);
+  const link = await usableRequest(db, client, body.token, true);
+  await assertPasswordAllowed(body.password, link);
   // Hashing is slow: do it before the transaction, which then holds the request's row briefly.
   const passwordHash = await hashPassword(body.password);
   const now = new Date();

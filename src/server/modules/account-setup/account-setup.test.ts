@@ -204,6 +204,58 @@ describe('POST /api/account/setup', () => {
     expect(request.usedAt).toBeNull();
   });
 
+  it('refuses common, guessable and name-holding passwords with 422 on the field, and keeps the link', async () => {
+    const { user, token } = await pendingUser('pweak');
+    const cases: [string, string, string][] = [
+      ['password1234', 'error.weakPassword', 'too easy to guess'],
+      ['123456789012', 'error.weakPassword', 'too easy to guess'],
+      ['aaaaaaaaaaaa', 'error.weakPassword', 'too easy to guess'],
+      ['qwertyuiop12', 'error.weakPassword', 'too easy to guess'],
+      ['my-pweak-is-long-enough', 'error.passwordHasName', 'user name or e-mail'],
+      ['PWEAK@example.edu is mine', 'error.passwordHasName', 'user name or e-mail'],
+    ];
+    for (const [password, code, words] of cases) {
+      const res = await setup({ token, password, confirmPassword: password });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json(), password).toMatchObject({
+        message: code,
+        fields: { password: expect.stringContaining(words) },
+      });
+      expect(res.json().description).toContain('Choose');
+    }
+    const after = await userRow(user.id);
+    expect(after.status).toBe('pending');
+    expect(after.passwordHash).toBeNull();
+    expect((await requestRows(user.id))[0].usedAt).toBeNull();
+    // a passphrase passes
+    const ok = 'correct-horse-battery-staple';
+    expect((await setup({ token, password: ok, confirmPassword: ok })).statusCode).toBe(200);
+  });
+
+  it('refuses a password holding the e-mail local part when the user name differs', async () => {
+    const [user] = await t.db
+      .insert(users)
+      .values({
+        username: 'ppartial',
+        email: 'river.stone@example.edu',
+        firstName: 'River',
+        lastName: 'Stone',
+        status: 'pending',
+      })
+      .returning();
+    const token = randomBytes(32).toString('base64url');
+    await t.db.insert(accountRequests).values({
+      userId: user.id,
+      institutionId: inst.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const password = 'Sunny-River.Stone-2026';
+    const res = await setup({ token, password, confirmPassword: password });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('error.passwordHasName');
+  });
+
   it('refuses an unknown token with 404', async () => {
     const res = await setup({ token: 'not-a-real-token', password: PASSWORD, confirmPassword: PASSWORD });
     expect(res.statusCode).toBe(404);

@@ -38,7 +38,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
         req.server.db,
         { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] },
         req.server.config.sso.localAccounts,
-      ),
+      ).catch((err) => {
+        req.server.metrics.loginRefused(err);
+        throw err;
+      }),
   });
 
   r.post('/api/auth/refresh', {

@@ -128,8 +128,8 @@ describe('running behind a proxy without TRUST_PROXY', () => {
     }
   });
 
-  it('stays quiet when TRUST_PROXY is set', async () => {
-    const a = await appLogging('true');
+  it.each(['1', '10.0.0.0/8,127.0.0.1'])('stays quiet when TRUST_PROXY is set (%s)', async (trust) => {
+    const a = await appLogging(trust);
     try {
       await a.app.inject({
         method: 'POST',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 export const PROXY_WARNING =
-  'Sign-in requests carry X-Forwarded-For but TRUST_PROXY is false: every client behind the proxy shares its address for the sign-in limits. Set TRUST_PROXY=true when the app runs behind a load balancer.';
+  'Sign-in requests carry X-Forwarded-For but TRUST_PROXY is not set: every client behind the proxy shares its address for the sign-in limits. Behind a load balancer set TRUST_PROXY to the number of proxies in front of the app (e.g. 1) or to their addresses/CIDRs.';
 
 /**
  * Behind a load balancer without TRUST_PROXY, every sign-in comes from the balancer's address and

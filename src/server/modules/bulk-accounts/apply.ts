@@ -311,7 +311,12 @@ export async function applyImport(ctx: JobContext, importId: string) {
     ]);
 }
 
-async function finish({ db }: JobContext, importId: string, status: 'done' | 'failed', error: string | null) {
+async function finish(
+  { db, metrics }: JobContext,
+  importId: string,
+  status: 'done' | 'failed',
+  error: string | null,
+) {
   const r = await q.resultCounts(db, importId);
   await q.updateImport(db, importId, {
     status,
@@ -325,4 +330,5 @@ async function finish({ db }: JobContext, importId: string, status: 'done' | 'fa
     failedCount: r.failed,
     finishedAt: new Date(),
   });
+  metrics?.importOutcome(status);
 }

@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { sendCsv, sendDownload } from '../../lib/csv';
 import { actorOf, entityOrg } from '../../plugins/access';
+import { receiveUpload, uploadContent } from '../../plugins/input-limits-upload';
 import {
   commitImport,
   getImport,
@@ -71,9 +72,9 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
           'Send the file as multipart/form-data in the field "file".',
         );
       }
-      const part = await req.file();
+      const part = await receiveUpload(req);
       if (!part) throw new AppError('error.bulkNoFile', 'Choose a file to upload.', { file: 'Required.' });
-      const content = await part.toBuffer();
+      const content = await uploadContent(part);
       const result = await uploadImport(
         req.server.db,
         req.server.jobs,

@@ -50,6 +50,7 @@ export async function runCopyJob(ctx: JobContext, payload: CopyJobPayload, attem
   try {
     await copyFaults.beforeCopy?.(claimed);
     const final = await db.transaction((tx) => copyOnce(tx, ctx, payload));
+    if (final !== true) ctx.metrics?.copyOutcome(final);
     await copyFaults.afterCommit?.(claimed);
     if (final) await finishRequestIfDone(ctx, claimed.requestId);
   } catch (err) {
@@ -58,11 +59,12 @@ export async function runCopyJob(ctx: JobContext, payload: CopyJobPayload, attem
       { err, copyJobId: payload.copyJobId, attempt: attempt.retryCount + 1 },
       'course copy attempt failed',
     );
-    await q.setOutcome(db, payload.copyJobId, payload.queueJobId, {
+    const failed = await q.setOutcome(db, payload.copyJobId, payload.queueJobId, {
       status: last ? 'FailedPermanently' : 'Failed',
       reason: failureReason(err, attempt, last),
       reasonCode: APPLICATION_ERROR_CODE,
     });
+    if (failed && last) ctx.metrics?.copyOutcome('FailedPermanently');
     if (last) await finishRequestIfDone(ctx, claimed.requestId);
     throw err; // pg-boss retries it with backoff, or fails it for good after the last attempt
   } finally {
@@ -78,15 +80,18 @@ function failureReason(err: unknown, attempt: Attempt, last: boolean): string {
     : `The copy failed (${of}): ${cause}. It will be tried again automatically.`;
 }
 
-/** The copy itself, inside the transaction. Returns true when the course reached a final status. */
-async function copyOnce(tx: Db, ctx: JobContext, payload: CopyJobPayload): Promise<boolean> {
+/**
+ * The copy itself, inside the transaction. Returns the final status it wrote, or true when the course
+ * was final already or is not this job's any more.
+ */
+async function copyOnce(tx: Db, ctx: JobContext, payload: CopyJobPayload): Promise<CopyStatus | true> {
   const row = await q.lockCopyJob(tx, payload.copyJobId);
   if (!row || row.queueJobId !== payload.queueJobId || row.resultSectionId !== null) return true;
   if (isFinalCopyStatus(row.status as CopyStatus)) return true;
   const { request, institutionActive, requester } = await q.requestContext(tx, row.requestId);
   const child = request.kind === 'child';
   const outcome = (status: CopyStatus, reason: string, reasonCode: number | null) =>
-    q.setOutcome(tx, row.id, payload.queueJobId, { status, reason, reasonCode }).then(() => true);
+    q.setOutcome(tx, row.id, payload.queueJobId, { status, reason, reasonCode }).then(() => status);
 
   const source = await q.sourceSection(tx, row.sourceSectionId);
   if (!source || source.section.deletedAt) {
@@ -158,7 +163,7 @@ async function copyOnce(tx: Db, ctx: JobContext, payload: CopyJobPayload): Promi
       },
     },
   );
-  return true;
+  return 'succeeded';
 }
 
 /** When every course of the request is final: mark it finished (once) and e-mail the requester if asked. */
@@ -223,5 +228,6 @@ export async function failAbandoned(ctx: JobContext, payload: CopyJobPayload) {
       'The copy stopped before it finished (the server stopped or the attempt took too long) and no attempts are left. Use Retry to try again.',
     reasonCode: APPLICATION_ERROR_CODE,
   });
+  if (failed) ctx.metrics?.copyOutcome('FailedPermanently');
   if (failed) await finishRequestIfDone(ctx, row.requestId);
 }

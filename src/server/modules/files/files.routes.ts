@@ -13,6 +13,7 @@ import {
 import { OPT_OUT_FILE_MAX_BYTES } from '../../../shared/validation';
 import { AppError } from '../../lib/app-error';
 import { actorOf, entityOrg } from '../../plugins/access';
+import { receiveUpload, uploadContent } from '../../plugins/input-limits-upload';
 import { allowedContentType } from './optout.parse';
 import { deleteOptOutFile, listOptOutFiles, optOutFileReport, uploadOptOutFile } from './optout.service';
 import { errorResponses } from '../../lib/error-responses';
@@ -29,12 +30,12 @@ export async function fileRoutes(app: FastifyInstance) {
       tags,
       consumes: ['multipart/form-data'],
       querystring: OptOutUploadQuery,
-      response: { 200: OptOutUploadResponse, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
+      response: { 200: OptOutUploadResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
     },
     config: { access: { rule: 'manageOptOut', org: 'query' } },
     handler: async (req) => {
       if (!req.isMultipart()) throw new AppError('error.optOutNotMultipart', OPT_OUT_MESSAGES.noFile);
-      const part = await req.file({ limits: { fileSize: OPT_OUT_FILE_MAX_BYTES, files: 1 } });
+      const part = await receiveUpload(req, { limits: { fileSize: OPT_OUT_FILE_MAX_BYTES, files: 1 } });
       if (part?.fieldname !== 'file')
         throw new AppError('error.optOutNoFile', OPT_OUT_MESSAGES.noFile, { file: OPT_OUT_MESSAGES.noFile });
       if (!allowedContentType(part.mimetype) || !/\.csv$/i.test(part.filename)) {
@@ -43,7 +44,7 @@ export async function fileRoutes(app: FastifyInstance) {
       }
       let content: Buffer;
       try {
-        content = await part.toBuffer();
+        content = await uploadContent(part);
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 413) {
           throw new AppError('error.optOutTooLarge', OPT_OUT_MESSAGES.tooLarge);
@@ -51,7 +52,7 @@ export async function fileRoutes(app: FastifyInstance) {
         throw err;
       }
       return uploadOptOutFile(req.server.db, actorOf(req), req.query.organizationId, {
-        fileName: part.filename.slice(0, 255),
+        fileName: part.filename,
         contentType: part.mimetype,
         content,
       });

@@ -8,7 +8,7 @@ import { type PasswordRule, passwordPairErrors } from '../../../../shared/contra
 import { useDocumentTitle } from '../../../app/documentTitle';
 import { PublicLayout } from '../../../app/PublicLayout';
 import { isApiError } from '../../../lib/api';
-import { useErrorText } from '../../../lib/error-text';
+import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
 import { type SetupLink, useCompleteSetup, useSetupLink } from '../api';
 
 /** What to show for a failed call (lib/error-text.ts), or null when nothing failed. */
@@ -78,8 +78,9 @@ function SetupForm({ token, link, onDone }: { token: string; link: SetupLink; on
     t(`accountSetup.validation.${rule}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   // rules show after the first submit and then follow the typing; a 422 from the server fills gaps
   const rules = submitted ? passwordPairErrors(password, confirmPassword) : {};
+  // a refused password (too guessable, holds the user name) comes back in the app's language
   const serverFields =
-    isApiError(complete.error) && complete.error.status === 422 ? complete.error.fields : {};
+    isApiError(complete.error) && complete.error.status === 422 ? fieldErrorTexts(complete.error) : {};
   const errorOf = (field: Field) => (rules[field] ? ruleText(rules[field]) : serverFields?.[field]);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
