@@ -208,11 +208,15 @@ export async function startApp(): Promise<RunningApp> {
     DATA_DIR: dataDir,
     APP_ENV: process.env.APP_ENV ?? 'dev',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // the address the browser uses (Chromium does not reach this server as localhost): links the
+    // app builds (SSO redirect URI, LTI target) point back to it
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   delete env.DATABASE_URL; // the embedded database in the fresh DATA_DIR
   // as a user's shell: not Vitest's NODE_ENV=test (which would make `vite build` a development build)
   for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
-  const child = spawn('npm', ['start'], {
+  // --demo-idp: the demo OpenID provider beside the app (sso.e2e.ts)
+  const child = spawn('npm', ['start', '--', '--demo-idp'], {
     cwd: ROOT,
     detached: true, // its own process group: npm → sh → node all stop together
     env,

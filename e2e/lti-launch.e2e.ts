@@ -43,8 +43,8 @@ afterAll(async () => {
 });
 
 const deploymentId = `e2e-dep-${randomUUID().slice(0, 8)}`;
-/** The tool's own origin as the app names it (PUBLIC_URL default: http://localhost:$PORT). */
-const toolOrigin = () => `http://localhost:${new URL(baseURL()).port}`;
+/** The tool's own origin as the app names it (PUBLIC_URL: the e2e app's own address). */
+const toolOrigin = () => baseURL();
 
 /** Registers the simulator for the registrar's first institution (super persona, console API). */
 async function register(lang: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '../shared/constants';
+import { parseSsoConfig, type SsoConfig, SsoConfigError } from './config-sso';
 import { type TrustProxy, TrustProxyEnv } from './lib/trust-proxy';
 
 /** Links and the internal-user group id per environment (spec §2, §6, §9). Each may be overridden. */
@@ -107,6 +108,8 @@ export interface Config {
   serveWeb: boolean;
   /** Start pg-boss workers in this process. */
   runWorkers: boolean;
+  /** OpenID Connect providers (OIDC_<n>_*), account creation (OIDC_CREATE_ACCOUNTS), password sign-in (AUTH_LOCAL). */
+  sso: SsoConfig;
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +137,15 @@ export function loadConfig(
     );
   }
   const d = ENV_DEFAULTS[e.APP_ENV];
+  let sso: SsoConfig;
+  try {
+    sso = parseSsoConfig(env, e.APP_ENV);
+  } catch (err) {
+    if (!(err instanceof SsoConfigError)) throw err;
+    throw new ConfigError(
+      `Invalid configuration: ${err.variable}=${JSON.stringify(err.variable.endsWith('SECRET') ? '…' : (env[err.variable] ?? ''))}: ${err.reason}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -173,5 +185,6 @@ export function loadConfig(
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     serveWeb: e.ROLE !== 'worker',
     runWorkers: e.ROLE !== 'api',
+    sso,
   };
 }

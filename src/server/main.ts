@@ -63,6 +63,10 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
     process.exit(0);
   }
   await opts.beforeListen;
+  if (argv.includes('--demo-idp') && config.role !== 'worker') {
+    const { startDemoIdp } = await import('./demo-idp'); // dev only: oidc-provider is a devDependency
+    await startDemoIdp(config, log);
+  }
   // Migrated above. A server starts its job queue once it listens (requests wait for the queue,
   // /readyz says 503 until then); a worker starts it before going on.
   const app = await buildApp(config, { database, migrated: true, deferJobs: config.role !== 'worker' });

@@ -65,6 +65,22 @@ export const ERROR_STATUS = {
   'error.institutionRequired': 422,
   'error.unauthenticated': 401,
   'error.invalidCredentials': 401,
+  /** Password sign-in of an account AUTH_LOCAL does not name. */
+  'error.localSignInDisabled': 403,
+  /** A provider sign-in that did not complete (state, code, nonce or ID token refused). */
+  'error.ssoFailed': 401,
+  /** The provider could not be reached. */
+  'error.ssoUnavailable': 503,
+  /** The provider did not say the e-mail address is verified. */
+  'error.ssoEmailUnverified': 403,
+  /** No active account has the provider's e-mail and none may be created for its domain. */
+  'error.ssoNoAccount': 403,
+  /** The account linked to the provider's identity is disabled. */
+  'error.ssoAccountDisabled': 403,
+  /** A provider id that is not configured. */
+  'error.ssoUnknownProvider': 404,
+  /** A sign-in hand-off code that is unknown, used or expired. */
+  'error.ssoCodeInvalid': 400,
   'error.sessionExpired': 401,
   'error.tooManyAttempts': 429,
   /** Sign-in refused: too many failures for this account from this address. */

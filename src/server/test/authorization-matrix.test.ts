@@ -125,6 +125,13 @@ const ltiBody = (tag: string) => ({
 /** THE table: "METHOD /url" → audience and request. */
 const TABLE: Record<string, Row> = {
   'POST /api/auth/login': { who: 'public', req: none('/api/auth/login') },
+  'GET /api/auth/sso/providers': { who: 'public', req: none('/api/auth/sso/providers') },
+  'GET /api/auth/sso/:providerId/start': { who: 'public', req: none('/api/auth/sso/none/start') },
+  'GET /api/auth/sso/:providerId/callback': { who: 'public', req: none('/api/auth/sso/none/callback') },
+  'POST /api/auth/sso/exchange': {
+    who: 'public',
+    req: () => ({ url: '/api/auth/sso/exchange', payload: { code: 'unknown-code' } }),
+  },
   'POST /api/auth/refresh': { who: 'signedIn', req: none('/api/auth/refresh') },
   'POST /api/auth/logout': { who: 'signedIn', req: none('/api/auth/logout') },
   'GET /api/auth/session': { who: 'signedIn', req: none('/api/auth/session') },

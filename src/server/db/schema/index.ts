@@ -9,3 +9,4 @@ export * from './products';
 export * from './recycle-bin';
 export * from './sections';
 export * from './users';
+export * from './sso';

@@ -8,17 +8,25 @@ import {
   RefreshResponse,
   SessionResponse,
 } from '../../../shared/contract/auth';
-import { OkResponse, OrganizationQuery } from '../../../shared/contract/common';
+import { OrganizationQuery } from '../../../shared/contract/common';
+import { LogoutResponse } from '../../../shared/contract/sso';
 import { LOCALES } from '../../../shared/constants';
 import { actorOf } from '../../plugins/access';
 import { login, logout, refresh } from './auth.service';
 import { warnWhenProxiedWithoutTrust } from './proxy-warning';
 import { capabilitiesWithTabs, sessionData } from './session.service';
 import { errorResponses } from '../../lib/error-responses';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 
 const errors = errorResponses(401, 403, 422, 429);
 
-export async function authRoutes(app: FastifyInstance) {
+export interface AuthRoutesOptions {
+  /** Where a signed-out browser goes to end its OpenID Connect provider's session too (the SSO feature's). */
+  endSessionUrl?: (db: Db, config: Config, sessionId: string) => Promise<string | undefined>;
+}
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   warnWhenProxiedWithoutTrust(app);
 
@@ -26,7 +34,11 @@ export async function authRoutes(app: FastifyInstance) {
     schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, ...errors } },
     config: { access: { rule: 'public', org: 'none' } },
     handler: (req) =>
-      login(req.server.db, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }).catch((err) => {
+      login(
+        req.server.db,
+        { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] },
+        req.server.config.sso.localAccounts,
+      ).catch((err) => {
         req.server.metrics.loginRefused(err);
         throw err;
       }),
@@ -42,11 +54,13 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/auth/logout', {
-    schema: { tags: ['auth'], response: { 200: OkResponse, ...errors } },
+    schema: { tags: ['auth'], response: { 200: LogoutResponse, ...errors } },
     config: { access: { rule: 'authenticated', org: 'none', actAs: 'exempt' } },
     handler: async (req) => {
-      await logout(req.server.db, actorOf(req));
-      return { status: 'OK' as const };
+      const actor = actorOf(req);
+      const endSessionUrl = await opts.endSessionUrl?.(req.server.db, req.server.config, actor.sessionId);
+      await logout(req.server.db, actor);
+      return { status: 'OK' as const, endSessionUrl };
     },
   });
 

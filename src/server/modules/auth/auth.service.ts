@@ -24,24 +24,51 @@ export interface LoginInput {
   userAgent?: string;
 }
 
-export async function login(db: Db, input: LoginInput) {
+/**
+ * Password sign-in. `localAccounts` (AUTH_LOCAL) names the only accounts that may still use one;
+ * null lets every account.
+ */
+export async function login(db: Db, input: LoginInput, localAccounts: string[] | null = null) {
   await throttleLogin(db, input.username, input.ip);
+  if (localAccounts && !localAccounts.includes(input.username.toLowerCase())) {
+    await q.recordAttempt(db, input.username, input.ip, false);
+    throw new AppError(
+      'error.localSignInDisabled',
+      "Password sign-in is turned off for this account: use your organisation's sign-in.",
+    );
+  }
   const user = await q.findUserForLogin(db, input.username);
   const ok = (await verifyPassword(user?.passwordHash, input.password)) && user?.status === 'active';
   await q.recordAttempt(db, input.username, input.ip, ok);
   if (!ok || !user) {
     throw new AppError('error.invalidCredentials', 'The username or password is incorrect.');
   }
+  return openSession(db, { userId: user.id, ip: input.ip, userAgent: input.userAgent });
+}
+
+/**
+ * Opens a session for a user who has proved who they are (password, or an OpenID Connect provider:
+ * `via` then names it in the audit row). The one place a session token is made.
+ */
+export async function openSession(
+  db: Db,
+  input: { userId: number; ip: string; userAgent?: string; via?: Record<string, unknown> },
+) {
   const token = randomBytes(32).toString('base64url');
   const session = await q.insertSession(db, {
     tokenHash: hashToken(token),
-    userId: user.id,
+    userId: input.userId,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 300),
   });
-  await audit(db, { userId: user.id }, { action: 'login', entityType: 'session', entityId: session.id });
-  return { token, userId: user.id, sessionId: session.id, expiresAt: expiry(session.lastSeenAt) };
+  await audit(
+    db,
+    { userId: input.userId },
+    { action: 'login', entityType: 'session', entityId: session.id, after: input.via },
+  );
+  return { token, userId: input.userId, sessionId: session.id, expiresAt: expiry(session.lastSeenAt) };
 }
+export type OpenSession = typeof openSession;
 
 /**
  * Records a failed attempt from `ip` that is not a sign-in (e.g. an unknown setup link), under a

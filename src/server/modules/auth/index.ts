@@ -4,6 +4,8 @@ export {
   assertAddressNotThrottled,
   authenticate,
   hashToken,
+  type OpenSession,
+  openSession,
   recordFailedAttempt,
   type SessionUser,
 } from './auth.service';

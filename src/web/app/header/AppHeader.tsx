@@ -53,11 +53,12 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
 
   const onLogout = async () => {
     rememberLocale();
-    await logout.mutateAsync();
+    const providerSignOut = await logout.mutateAsync();
     // back to /institution (spec §2), which asks for sign-in with itself as the return path; a full
     // load drops every cached answer, and no request still running for the old session can send
     // the login page elsewhere
-    window.location.replace(loginPath('/institution'));
+    // after a provider sign-in, its own sign-out page first (it comes back to /login)
+    window.location.replace(providerSignOut ?? loginPath('/institution'));
   };
 
   return (

@@ -8,6 +8,7 @@ import type {
   LoginResponse,
   SessionResponse,
 } from '../../../shared/contract/auth';
+import type { LogoutResponse, SsoExchangeResponse, SsoProvidersResponse } from '../../../shared/contract/sso';
 import { api } from '../../lib/api';
 import { clearToken, getToken, setToken } from '../../lib/storage';
 
@@ -22,7 +23,36 @@ export const authKeys = {
   session: () => ['auth', 'session'] as const,
   capabilities: (organizationId: number) => ['auth', 'capabilities', organizationId] as const,
   config: () => ['app', 'config'] as const,
+  ssoProviders: () => ['app', 'ssoProviders'] as const,
 };
+
+/** The OpenID Connect providers the login page offers (public; none when SSO is not configured). */
+export function useSsoProviders() {
+  return useQuery({
+    queryKey: authKeys.ssoProviders(),
+    queryFn: ({ signal }) =>
+      api<z.infer<typeof SsoProvidersResponse>>('/api/auth/sso/providers', { signal, redirectOn401: false }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** The one-time code of a provider sign-in becomes this tab's session. */
+export function useSsoExchange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api<z.infer<typeof SsoExchangeResponse>>('/api/auth/sso/exchange', {
+        method: 'POST',
+        body: { code },
+        redirectOn401: false,
+      }),
+    onSuccess: (res) => {
+      forgetUserData(queryClient);
+      setToken(res.token);
+    },
+  });
+}
 
 /** The signed-in user's session; gives up after the 15 s identity wait (spec §4). */
 export function useSession() {
@@ -74,14 +104,22 @@ export async function refreshSession() {
   return res;
 }
 
-/** Ends the session on the server (best effort) and forgets the token. */
+/**
+ * Ends the session on the server (best effort) and forgets the token. Resolves to the provider's
+ * sign-out address when the session came from a provider that offers one (go there next).
+ */
 export function useLogout() {
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (): Promise<string | undefined> => {
       try {
-        await api('/api/auth/logout', { method: 'POST', redirectOn401: false });
+        const res = await api<z.infer<typeof LogoutResponse>>('/api/auth/logout', {
+          method: 'POST',
+          redirectOn401: false,
+        });
+        return res.endSessionUrl;
       } catch {
         // the token is forgotten either way
+        return undefined;
       } finally {
         clearToken();
       }

@@ -1,6 +1,6 @@
-import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../app/documentTitle';
@@ -8,6 +8,8 @@ import { PublicLayout } from '../../../app/PublicLayout';
 import { safeNext } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { useLogin } from '../api';
+import { SsoOptions } from '../components/SsoOptions';
+import { ssoFailure, useSsoReturn } from '../sso-return';
 
 const DEFAULT_DESTINATION = '/institution';
 
@@ -24,7 +26,21 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
   const errorText = useErrorText();
-  const failure = login.error ? errorText(login.error) : null;
+  const destination = safeNext(params.get('next'));
+  const ssoReturn = useSsoReturn(
+    useCallback(
+      (ssoNext: string | null) => void navigate(safeNext(ssoNext) ?? DEFAULT_DESTINATION, { replace: true }),
+      [navigate],
+    ),
+  );
+  const reason = ssoFailure(params);
+  const failure = login.error
+    ? errorText(login.error)
+    : ssoReturn.error
+      ? errorText(ssoReturn.error)
+      : reason
+        ? t(`error.${reason}`)
+        : null;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -34,12 +50,22 @@ export default function LoginPage() {
     login.mutate(
       { username: username.trim(), password },
       {
-        onSuccess: () =>
-          void navigate(safeNext(params.get('next')) ?? DEFAULT_DESTINATION, { replace: true }),
+        onSuccess: () => void navigate(destination ?? DEFAULT_DESTINATION, { replace: true }),
         onError: () => setPassword(''),
       },
     );
   };
+
+  if (ssoReturn.exchanging) {
+    return (
+      <PublicLayout>
+        <Group justify="center" gap="sm" role="status" data-testid="sso-signing-in">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>{t('login.ssoSigningIn')}</Text>
+        </Group>
+      </PublicLayout>
+    );
+  }
 
   return (
     <PublicLayout>
@@ -90,6 +116,7 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <SsoOptions next={destination} />
     </PublicLayout>
   );
 }
