@@ -22,10 +22,11 @@ export class JobQueue implements JobSender {
       schema: BOSS_SCHEMA,
       supervise: config.runWorkers,
       schedule: config.runWorkers,
-      // PGlite is one connection in one process: poll less often there.
-      ...(database.kind === 'pglite'
-        ? { maintenanceIntervalSeconds: 120, superviseIntervalSeconds: 60 }
-        : {}),
+      // Every round checks each queue for expired jobs (the monitor is throttled per queue).
+      superviseIntervalSeconds: config.jobSuperviseIntervalSeconds,
+      monitorIntervalSeconds: config.jobSuperviseIntervalSeconds,
+      // PGlite is one connection in one process: delete old jobs more often there.
+      ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 120 } : {}),
     });
     this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
   }
@@ -35,6 +36,8 @@ export class JobQueue implements JobSender {
     this.started = true;
     for (const def of definitions) {
       await this.boss.createQueue(def.name, { retryLimit: 3, retryBackoff: true, ...def.queue });
+      // A queue made by an older version keeps its options: give it its dead-letter queue now.
+      if (def.queue?.deadLetter) await this.boss.updateQueue(def.name, { deadLetter: def.queue.deadLetter });
       // Caches the queue now: a send inside a transaction must not look it up on another
       // connection (PGlite has one, held by that transaction).
       await this.boss.getQueueStats(def.name);

@@ -283,7 +283,7 @@ export async function applyImport(ctx: JobContext, importId: string) {
         })),
       );
     }
-    await finish(ctx, importId, 'failed', 'You may no longer create users in this institution.');
+    await finishImport(ctx, importId, 'failed', 'You may no longer create users in this institution.');
     return;
   }
   for (
@@ -298,7 +298,7 @@ export async function applyImport(ctx: JobContext, importId: string) {
     // On PGlite every query settles as a microtask: let requests and timers run between batches.
     await nextTurn();
   }
-  await finish(ctx, importId, 'done', null);
+  await finishImport(ctx, importId, 'done', null);
   // Many accounts at once: statistics now rather than at autovacuum's next round.
   const r = await q.resultCounts(db, importId);
   if (r.created + r.updated >= ANALYZE_AFTER_ROWS)
@@ -311,9 +311,16 @@ export async function applyImport(ctx: JobContext, importId: string) {
     ]);
 }
 
-async function finish({ db }: JobContext, importId: string, status: 'done' | 'failed', error: string | null) {
+/** Records the import's outcome and counts; with `from`, only if it is still in that status. */
+export async function finishImport(
+  { db }: Pick<JobContext, 'db'>,
+  importId: string,
+  status: 'done' | 'failed',
+  error: string | null,
+  from?: string,
+) {
   const r = await q.resultCounts(db, importId);
-  await q.updateImport(db, importId, {
+  const values = {
     status,
     error,
     content: null,
@@ -324,5 +331,7 @@ async function finish({ db }: JobContext, importId: string, status: 'done' | 'fa
     rejectedCount: r.rejected,
     failedCount: r.failed,
     finishedAt: new Date(),
-  });
+  };
+  if (from) await q.transitionImport(db, importId, from, values);
+  else await q.updateImport(db, importId, values);
 }
