@@ -35,9 +35,12 @@ export class JobQueue implements JobSender {
     await this.boss.start();
     this.started = true;
     for (const def of definitions) {
-      await this.boss.createQueue(def.name, { retryLimit: 3, retryBackoff: true, ...def.queue });
-      // A queue made by an older version keeps its options: give it its dead-letter queue now.
-      if (def.queue?.deadLetter) await this.boss.updateQueue(def.name, { deadLetter: def.queue.deadLetter });
+      const options = { retryLimit: 3, retryBackoff: true, ...def.queue };
+      await this.boss.createQueue(def.name, options);
+      // createQueue leaves an existing queue as it was: one made by an older version takes today's
+      // options (retries, time limit, dead-letter queue) here. Policy and partitioning cannot change.
+      const { policy: _policy, partition: _partition, ...changeable } = options;
+      await this.boss.updateQueue(def.name, changeable);
       // Caches the queue now: a send inside a transaction must not look it up on another
       // connection (PGlite has one, held by that transaction).
       await this.boss.getQueueStats(def.name);

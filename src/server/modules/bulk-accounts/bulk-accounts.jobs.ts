@@ -31,7 +31,7 @@ export const applyImportJob = defineJob({
   payload: ImportPayload,
   queue: {
     retryLimit: 3,
-    retryDelay: 10,
+    retryDelay: 2,
     retryBackoff: true,
     expireInSeconds: 3600,
     deadLetter: importDeadJob.name,
