@@ -3,7 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
+import { bulkImportRows, bulkImports } from '../db/schema';
 import { BOSS_SCHEMA } from '../jobs/queue';
+import { applyImportJob } from '../modules/bulk-accounts';
+import { createInstitution, createUser } from './fixtures';
 import type { FastifyInstance } from 'fastify';
 import { openTestDatabase } from './harness';
 import { waitFor } from './wait-for';
@@ -77,4 +80,60 @@ it('runs two supervise rounds with no job queue error and fails an expired job',
 
   expect(bossErrors).toEqual([]);
   expect(lines.filter((l) => l.includes('job queue error'))).toEqual([]);
+});
+
+it('an import whose apply job dies on its last attempt ends failed with a reason, not running for good', {
+  timeout: 60_000,
+}, async () => {
+  const institution = await createInstitution(database.db, 'Supervisor College');
+  const user = await createUser(database.db, 'supervisor-registrar');
+  const [imp] = await database.db
+    .insert(bulkImports)
+    .values({
+      institutionId: institution.id,
+      uploadedBy: user.id,
+      committedBy: user.id,
+      fileName: 'accounts.xlsx',
+      fileSha256: 'x',
+      fileSize: 1,
+      status: 'running',
+      mode: 'create',
+      totalRows: 2,
+      processedRows: 1,
+    })
+    .returning();
+  const data = {
+    firstName: 'Ada',
+    lastName: 'L',
+    email: 'ada@example.edu',
+    username: 'ada',
+    role: 'Instructor',
+  };
+  await database.db.insert(bulkImportRows).values([
+    { importId: imp.id, rowNumber: 2, data, match: 'new', result: 'created', userId: user.id },
+    { importId: imp.id, rowNumber: 3, data, match: 'new' },
+  ]);
+  // The attempt is taken by a "worker" that dies: this process's own apply worker stands aside.
+  const boss = app.jobs.boss;
+  await boss.offWork(applyImportJob.name);
+  const id = await app.jobs.send(applyImportJob, { importId: imp.id }, { expireInSeconds: 1, retryLimit: 0 });
+  const [taken] = await boss.fetch(applyImportJob.name);
+  expect(taken.id).toBe(id);
+
+  const ended = await waitFor(
+    async () => {
+      const [row] = await database.sql
+        .executeSql(`select status, error from bulk_imports where id = $1`, [imp.id])
+        .then((r) => r.rows);
+      return row.status !== 'running' && row;
+    },
+    30_000,
+    'the import ended',
+  );
+  expect(ended).toEqual({
+    status: 'failed',
+    error:
+      'The import stopped before it finished (the server stopped or it took too long) and no attempts are left: 1 of 2 rows were applied. Upload the file again to apply the rest.',
+  });
+  expect(bossErrors).toEqual([]);
 });
