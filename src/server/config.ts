@@ -59,6 +59,10 @@ const EnvSchema = z.object({
   COPY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   COPY_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   COPY_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Bulk account import: time limit of one attempt at applying an import (pg-boss expiry). */
+  BULK_IMPORT_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(43_200).default(3600),
+  /** How often pg-boss's supervisor fails expired jobs (time limit plus at most this much). */
+  JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Products export time limit (spec §9: 2 minutes); lower only to test the 504. */
   EXPORT_TIME_LIMIT_MS: z.coerce.number().int().min(1).max(600_000).default(120_000),
   /** Port of the metrics and health listener (/metrics, /healthz, /readyz); unset: none. 0 picks a free one. */
@@ -100,6 +104,10 @@ export interface Config {
   lowEnrollmentAfterDays: number;
   /** Course-copy job retries (pg-boss retryLimit, retryDelay, retryDelayMax with backoff) and expiry, in seconds. */
   copyJobs: { retryLimit: number; retryDelay: number; retryDelayMax: number; expireInSeconds: number };
+  /** Time limit of one attempt at applying a bulk import, in seconds (pg-boss expiry). */
+  bulkImportJobs: { expireInSeconds: number };
+  /** pg-boss supervisor round (expired jobs are failed at the next round), in seconds. */
+  jobSuperviseIntervalSeconds: number;
   /** Products export time limit in ms (spec §9: 2 minutes). */
   exportTimeLimitMs: number;
   /** The metrics and health listener beside the web port; `port` undefined: none. */
@@ -181,6 +189,8 @@ export function loadConfig(
       retryDelayMax: e.COPY_RETRY_DELAY_MAX_SECONDS,
       expireInSeconds: e.COPY_JOB_TIMEOUT_SECONDS,
     },
+    bulkImportJobs: { expireInSeconds: e.BULK_IMPORT_JOB_TIMEOUT_SECONDS },
+    jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
     exportTimeLimitMs: e.EXPORT_TIME_LIMIT_MS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     serveWeb: e.ROLE !== 'worker',

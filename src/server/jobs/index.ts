@@ -2,7 +2,7 @@ import type { JobDefinition } from './define';
 import { sendMailJob } from '../modules/mail';
 import { copyCourseDeadJob, copyCourseJob, copyDispatchJob } from '../modules/course-copy';
 import { sectionAlertsJob } from '../modules/alerts';
-import { applyImportJob, parseImportJob } from '../modules/bulk-accounts';
+import { applyImportJob, importDeadJob, parseImportJob } from '../modules/bulk-accounts';
 import { recycleBinPurgeJob } from '../modules/recycle-bin';
 
 /** Every background job of the product. Features add theirs here. */
@@ -13,6 +13,7 @@ export const ALL_JOBS: JobDefinition<any>[] = [
   copyCourseJob,
   copyDispatchJob,
   sectionAlertsJob,
+  importDeadJob, // before the queues that use it as their dead-letter queue
   parseImportJob,
   applyImportJob,
   recycleBinPurgeJob,

@@ -24,10 +24,11 @@ export class JobQueue implements JobSender {
       schema: BOSS_SCHEMA,
       supervise: config.runWorkers,
       schedule: config.runWorkers,
-      // PGlite is one connection in one process: poll less often there.
-      ...(database.kind === 'pglite'
-        ? { maintenanceIntervalSeconds: 120, superviseIntervalSeconds: 60 }
-        : {}),
+      // Every round checks each queue for expired jobs (the monitor is throttled per queue).
+      superviseIntervalSeconds: config.jobSuperviseIntervalSeconds,
+      monitorIntervalSeconds: config.jobSuperviseIntervalSeconds,
+      // PGlite is one connection in one process: delete old jobs more often there.
+      ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 120 } : {}),
     });
     this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
   }
@@ -36,7 +37,12 @@ export class JobQueue implements JobSender {
     await this.boss.start();
     this.started = true;
     for (const def of definitions) {
-      await this.boss.createQueue(def.name, { retryLimit: 3, retryBackoff: true, ...def.queue });
+      const options = { retryLimit: 3, retryBackoff: true, ...def.queue };
+      await this.boss.createQueue(def.name, options);
+      // createQueue leaves an existing queue as it was: one made by an older version takes today's
+      // options (retries, time limit, dead-letter queue) here. Policy and partitioning cannot change.
+      const { policy: _policy, partition: _partition, ...changeable } = options;
+      await this.boss.updateQueue(def.name, changeable);
       // Caches the queue now: a send inside a transaction must not look it up on another
       // connection (PGlite has one, held by that transaction).
       await this.boss.getQueueStats(def.name);

@@ -284,7 +284,7 @@ export async function applyImport(ctx: JobContext, importId: string) {
         })),
       );
     }
-    await finish(ctx, importId, 'failed', 'You may no longer create users in this institution.');
+    await finishImport(ctx, importId, 'failed', 'You may no longer create users in this institution.');
     return;
   }
   for (
@@ -299,7 +299,7 @@ export async function applyImport(ctx: JobContext, importId: string) {
     // On PGlite every query settles as a microtask: let requests and timers run between batches.
     await nextTurn();
   }
-  await finish(ctx, importId, 'done', null);
+  await finishImport(ctx, importId, 'done', null);
   // Many accounts at once: statistics now rather than at autovacuum's next round.
   const r = await q.resultCounts(db, importId);
   if (r.created + r.updated >= ANALYZE_AFTER_ROWS)
@@ -312,14 +312,16 @@ export async function applyImport(ctx: JobContext, importId: string) {
     ]);
 }
 
-async function finish(
-  { db, metrics }: JobContext,
+/** Records the import's outcome and counts; with `from`, only if it is still in that status. */
+export async function finishImport(
+  { db, metrics }: Pick<JobContext, 'db' | 'metrics'>,
   importId: string,
   status: 'done' | 'failed',
   error: string | null,
+  from?: string,
 ) {
   const r = await q.resultCounts(db, importId);
-  await q.updateImport(db, importId, {
+  const values = {
     status,
     error,
     content: null,
@@ -330,6 +332,8 @@ async function finish(
     rejectedCount: r.rejected,
     failedCount: r.failed,
     finishedAt: new Date(),
-  });
-  metrics?.importOutcome(status);
+  };
+  const finished = from ? await q.transitionImport(db, importId, from, values) : true;
+  if (!from) await q.updateImport(db, importId, values);
+  if (finished) metrics?.importOutcome(status);
 }

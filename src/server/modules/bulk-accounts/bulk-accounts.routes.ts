@@ -119,7 +119,14 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
       reply
         .code(202)
         .send(
-          await commitImport(req.server.db, req.server.jobs, actorOf(req), req.params.importId, req.body),
+          await commitImport(
+            req.server.db,
+            req.server.jobs,
+            req.server.config,
+            actorOf(req),
+            req.params.importId,
+            req.body,
+          ),
         ),
   });
 

@@ -12,6 +12,7 @@ import {
   type BulkRowsQuery,
   plannedAction,
 } from '../../../shared/contract/bulk-accounts';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/define';
 import type { Actor } from '../../lib/actor';
@@ -163,6 +164,7 @@ export async function importRows(db: Db, importId: string, query: z.infer<typeof
 export async function commitImport(
   db: Db,
   jobs: JobSender,
+  config: Pick<Config, 'bulkImportJobs'>,
   actor: Actor,
   importId: string,
   body: z.infer<typeof BulkCommitBody>,
@@ -193,7 +195,15 @@ export async function commitImport(
         institutionId: row.institutionId,
         after: { mode: body.mode, validOnly: body.validOnly, planned: plan },
       });
-      await jobs.send(applyImportJob, { importId }, { singletonKey: `bulk-apply-${importId}`, tx });
+      await jobs.send(
+        applyImportJob,
+        { importId },
+        {
+          singletonKey: `bulk-apply-${importId}`,
+          expireInSeconds: config.bulkImportJobs.expireInSeconds,
+          tx,
+        },
+      );
     }
     return ok;
   });

@@ -1,3 +1,3 @@
 /** What the app uses of bulk-accounts: its routes and jobs. */
-export { applyImportJob, parseImportJob } from './bulk-accounts.jobs';
+export { applyImportJob, importDeadJob, parseImportJob } from './bulk-accounts.jobs';
 export { bulkAccountsRoutes } from './bulk-accounts.routes';

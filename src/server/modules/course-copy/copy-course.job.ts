@@ -9,6 +9,8 @@ export const copyCourseDeadJob = defineJob({
   name: 'copy.course.dead',
   payload: CopyJobPayload,
   queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  // A killed worker leaves up to a batch of copies: take them together, not one per polling round.
+  work: { batchSize: 50 },
   handler: (payload, ctx) => failAbandoned(ctx, payload),
 });
 
