@@ -14,7 +14,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import { XLSX_TYPE } from '../src/server/test/xlsx-files';
 import { writeBulkSpreadsheet } from './bulk-spreadsheet';
 import { PG_URL } from './databases';
 import { START_ARGS } from './start-command';
+import { freePort } from '../src/server/test/free-port';
 
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 600);
 const CLIENTS = Number(process.env.BENCH_MEMORY_CLIENTS ?? 10);
@@ -43,17 +43,6 @@ function rss(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
     .split('\n')
     .find((l) => l.startsWith(`${field}:`));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 interface Server {

@@ -10,13 +10,13 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildServer, buildWeb } from '../scripts/build.mjs';
 import { PG_URL } from './databases';
+import { freePort } from '../src/server/test/free-port';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
@@ -42,17 +42,6 @@ function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux)
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -15,13 +15,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { z } from 'zod';
 import type { LoginResponse } from '../src/shared/contract/auth';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { freePort } from '../src/server/test/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -140,19 +140,6 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
   });
 }
 

@@ -1,27 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from './test/harness';
+import { freePort } from './test/free-port';
 
 const root = new URL('../..', import.meta.url).pathname;
 let child: ChildProcess | undefined;
 afterAll(() => {
   child?.kill('SIGKILL');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(port: number, ms = 240_000) {
   const until = Date.now() + ms;

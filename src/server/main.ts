@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { migrateOnce } from './db/open-configured';
-import { StartupError } from './db/startup-error';
+import { exitOnStartupError } from './db/startup-error';
 import { logDestination } from './logger';
 import { startMetricsServer } from './metrics/metrics-server';
 import { hasDemoWorld, startBanner } from './start-banner';
@@ -114,17 +114,6 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   return app;
-}
-
-/** A start that cannot go on (database unreachable, data folder in use) says one line and exits 1. */
-async function exitOnStartupError<T>(body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (err) {
-    if (!(err instanceof StartupError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

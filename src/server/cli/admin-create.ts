@@ -7,7 +7,7 @@ import { audit } from '../lib/audit';
 import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../lib/password-rule';
 import { hashPassword } from '../lib/passwords';
 import { argValue, loadConfigOrExit } from './load-config';
-import { runCli } from './run-cli';
+import { exitOnStartupError } from '../db/startup-error';
 
 const Args = z.object({
   username: z.string().trim().min(1, 'needs --username U').max(100),
@@ -38,7 +38,7 @@ if (problem) {
   console.error(`admin:create: password: ${PASSWORD_PROBLEM_TEXT[problem]}`);
   process.exit(1);
 }
-const database = await runCli(() => openConfiguredDatabase(config));
+const database = await exitOnStartupError(() => openConfiguredDatabase(config));
 await database.migrate();
 await ensureInternalGroup(database.db, config.internalGroupId);
 const rows = await database.db

@@ -1,6 +1,6 @@
 import { migrateOnce } from '../db/open-configured';
 import { loadConfigOrExit } from './load-config';
-import { runCli } from './run-cli';
+import { exitOnStartupError } from '../db/startup-error';
 
 const config = loadConfigOrExit();
-await runCli(async () => console.log(await migrateOnce(config)));
+await exitOnStartupError(async () => console.log(await migrateOnce(config)));

@@ -2,7 +2,7 @@ import { openConfiguredDatabase } from '../db/open-configured';
 import { ensureInternalGroup } from '../db/internal-group';
 import { seedDemo } from '../db/seed';
 import { argValue, loadConfigOrExit } from './load-config';
-import { runCli } from './run-cli';
+import { exitOnStartupError } from '../db/startup-error';
 
 const argv = process.argv.slice(2);
 const config = loadConfigOrExit();
@@ -17,7 +17,7 @@ if (config.databaseUrl && !argv.includes('--demo')) {
   );
   process.exit(1);
 }
-const database = await runCli(() => openConfiguredDatabase(config));
+const database = await exitOnStartupError(() => openConfiguredDatabase(config));
 await database.migrate();
 await ensureInternalGroup(database.db, config.internalGroupId);
 const report = await seedDemo(database.db, {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from './harness';
-import { closedPort, killMain, type MainProcess, startMain } from './main-process';
+import { freePort as closedPort } from './free-port';
+import { killMain, type MainProcess, startMain } from './main-process';
 import { waitFor } from './wait-for';
 
 /**

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,13 +53,4 @@ export async function killMain(p: MainProcess, signal: NodeJS.Signals = 'SIGKILL
     return;
   }
   await p.exited;
-}
-
-/** A local TCP port nothing listens on (it was free a moment ago). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
 }
