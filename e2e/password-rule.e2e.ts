@@ -8,7 +8,7 @@ import type { GroupListResponse } from '../src/shared/contract/roles';
 import { apiCall, apiLogin, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
 import { LANGUAGES } from './languages';
 
-// Issue 33 item 4: the account set-up page shows the server's refusal of a guessable password,
+// The account set-up page shows the server's refusal of a guessable password,
 // or of one holding the user name, under the password field in the app's language.
 
 const run = Date.now().toString(36);

@@ -39,7 +39,9 @@ describe('graceful stop', () => {
     delete env.DATABASE_URL;
     // A database of its own: failed sign-ins left in a shared one by earlier runs would answer 429.
     if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await createPostgresTestDatabase();
-    child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    // node itself, not the tsx command: tsx relays a signal to its child and sends SIGKILL when the child
+    // has not acknowledged it within 30 ms, which a loaded machine misses (the request then ends ECONNRESET)
+    child = spawn(join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       env,
       stdio: 'pipe',

@@ -8,7 +8,7 @@ import { createEmptyPostgresDatabase } from '../test/empty-database';
 import { type Database, MIGRATIONS_DIR, openDatabase } from './client';
 
 /**
- * Issue 32: a database made by the previous release's migrations (the journal up to PREVIOUS, with
+ * A database made by the previous release's migrations (the journal up to PREVIOUS, with
  * rows in it) is migrated to today's: the rows are there and the schema is the one a fresh database
  * gets (columns, indexes, constraints, the migrations journal).
  */

@@ -5,7 +5,7 @@ import { multipart, XLSX_TYPE, xlsx } from '../test/xlsx-files';
 import { bearer, createInstitution, createRole, createUser, login } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 
-// Issue 33 item 7: text that is not well-formed Unicode and malformed uploads answered 500.
+// Text that is not well-formed Unicode and malformed uploads once answered 500.
 // Lone surrogates are refused at the contract with 422; malformed multipart bodies answer 400;
 // control characters in an uploaded file's name are stripped.
 

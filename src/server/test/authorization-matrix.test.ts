@@ -905,7 +905,7 @@ describe('authorization matrix', () => {
 });
 
 /**
- * Accounts belong to everyone who administers them (issue 33): adding another institution's
+ * Accounts belong to everyone who administers them: adding another institution's
  * account to one's own stays allowed, but its e-mail and names then change only by someone who
  * administers every institution of the account, or a super admin.
  */

@@ -8,7 +8,7 @@ import { killMain, type MainProcess, startMain } from './main-process';
 import { waitFor } from './wait-for';
 
 /**
- * Issue 32: the embedded data folder is one process's. A second process on the same DATA_DIR
+ * The embedded data folder is one process's. A second process on the same DATA_DIR
  * (a server, or a CLI such as db:migrate) refuses with one line naming the folder and the holder's
  * pid; the lock of a process killed with SIGKILL is taken over by the next start.
  */

@@ -9,7 +9,7 @@ import { killMain, type MainProcess, startMain } from './main-process';
 import { waitFor } from './wait-for';
 
 /**
- * Issue 32: a database that does not answer at start gives one clear line (no stack); the process
+ * A database that does not answer at start gives one clear line (no stack); the process
  * waits DATABASE_WAIT_SECONDS for it (an orchestrator may start it later), then exits 1 with a line.
  */
 const PG = Boolean(process.env.TEST_DATABASE_URL);

@@ -7,7 +7,7 @@ import { BOSS_SCHEMA } from '../jobs/queue';
 import { createEmptyPostgresDatabase } from './empty-database';
 import { killMain, type MainProcess, startMain } from './main-process';
 
-/** Issue 32: `ROLE=migrate` is the upgrade step: it migrates once, prints one line and exits 0. */
+/** `ROLE=migrate` is the upgrade step: it migrates once, prints one line and exits 0. */
 const PG = Boolean(process.env.TEST_DATABASE_URL);
 const dataDir = mkdtempSync(join(tmpdir(), 'cwa-migrate-role-'));
 const running: MainProcess[] = [];

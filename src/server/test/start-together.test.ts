@@ -7,7 +7,7 @@ import { killMain, type MainProcess, startMain } from './main-process';
 import { waitFor } from './wait-for';
 
 /**
- * Issue 32: three processes started together on an EMPTY PostgreSQL database (two API, one worker)
+ * Three processes started together on an EMPTY PostgreSQL database (two API, one worker)
  * all come up. Without a lock around the migrations, two of them died with
  * `duplicate key value violates unique constraint "pg_namespace_nspname_index"`.
  */

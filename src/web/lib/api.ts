@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../shared/errors';
+import type { ErrorBody, ErrorCode } from '../../shared/errors';
 import { clearToken, getToken } from './storage';
 
 /** A failed call: the server's error body `{status, message, description?, fields?, refused?, params?}`, typed. */
@@ -82,10 +82,22 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** The first error code of ERROR_STATUS with this HTTP status, for answers without a JSON body. */
+/** The generic code of an HTTP status, for answers without a JSON body (a proxy's error page, say). */
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'error.badRequest',
+  401: 'error.unauthenticated',
+  403: 'error.accessDenied',
+  404: 'error.notFound',
+  409: 'error.conflict',
+  413: 'error.payloadTooLarge',
+  415: 'error.unsupportedMediaType',
+  422: 'error.validation',
+  429: 'error.tooManyAttempts',
+  503: 'error.unavailable',
+};
+
 function codeForStatus(status: number): ErrorCode {
-  const found = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status);
-  return found ?? (status >= 400 && status < 500 ? 'error.badRequest' : 'error.server');
+  return STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'error.badRequest' : 'error.server');
 }
 
 function toErrorBody(status: number, body: unknown): ErrorBody {
