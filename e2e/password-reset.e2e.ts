@@ -73,7 +73,11 @@ describe.each(LANGUAGES)(
       await activeAccount(email);
 
       await page.goto('/login');
-      await page.getByRole('link', { name: catalog.login.forgotPassword }).click();
+      const forgotLink = page.getByRole('link', { name: catalog.login.forgotPassword });
+      await forgotLink.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(RESULTS_DIR, `password-reset-${lang}--login.png`), fullPage: true });
+      await forgotLink.click();
       await page.getByRole('heading', { name: catalog.passwordReset.forgotTitle }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({
