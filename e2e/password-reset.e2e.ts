@@ -17,7 +17,7 @@ import {
 } from './fixtures';
 import { LANGUAGES } from './languages';
 
-// Issue 33 item 2: "Forgot password?" from the login page to the e-mailed link to signed in, and
+// "Forgot password?" from the login page to the e-mailed link to signed in, and
 // "Change password" in the header.
 
 const run = Date.now().toString(36);
