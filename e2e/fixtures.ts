@@ -9,6 +9,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -385,4 +386,39 @@ export function useBrowser(file: string, contextOptions: Parameters<Browser['new
     await fx.context?.close();
   });
   return fx;
+}
+
+/** The text of a single-part .eml file: its headers, then its body decoded (base64 or quoted-printable). */
+function emlText(eml: string): string {
+  const split = eml.search(/\r?\n\r?\n/);
+  const headers = eml.slice(0, split);
+  const body = eml.slice(split).trim();
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1].toLowerCase();
+  if (encoding === 'base64') return `${headers}\n\n${Buffer.from(body, 'base64').toString('utf8')}`;
+  if (encoding !== 'quoted-printable') return eml;
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return `${headers}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
+}
+
+/**
+ * The e-mails the app wrote to `to`, oldest first, bodies decoded (no SMTP_URL: the mail job stores
+ * .eml files in DATA_DIR/mail; DATA_DIR is E2E_DATA_DIR, else a cwa-e2e-* directory).
+ */
+export function mailsTo(to: string): string[] {
+  const dirs = process.env.E2E_DATA_DIR
+    ? [join(process.env.E2E_DATA_DIR, 'mail')]
+    : readdirSync(tmpdir())
+        .filter((d) => d.startsWith('cwa-e2e-'))
+        .map((d) => join(tmpdir(), d, 'mail'));
+  return dirs
+    .filter((d) => existsSync(d))
+    .flatMap((d) =>
+      readdirSync(d)
+        .sort()
+        .map((f) => readFileSync(join(d, f), 'utf8')),
+    )
+    .filter((eml) => eml.includes(`To: ${to}`))
+    .map(emlText);
 }

@@ -22,12 +22,14 @@ import { accessExplainRoutes } from './modules/access-explain';
 import { actAsRoutes } from './modules/act-as';
 import { recycleBinRoutes } from './modules/recycle-bin';
 import { endSessionUrl, ssoRoutes } from './modules/sso';
+import { passwordResetRoutes } from './modules/password-reset';
 
 /** Every feature's routes. A feature adds one line here. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { endSessionUrl });
   await app.register(ssoRoutes);
   await app.register(accountSetupRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(institutionListRoutes);
   await app.register(institutionDetailRoutes);
   await app.register(courseRoutes);

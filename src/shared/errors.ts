@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   'error.passwordTooShort': 422,
   /** A new password longer than 500 characters (where no schema checked it first). */
   'error.passwordTooLong': 422,
+  /** A password change whose current password is wrong; fields.currentPassword. */
+  'error.currentPasswordWrong': 422,
   /** A copy request refused for its one course (spec §8 wording; `refused` names the code). */
   'error.copyRefusedOne': 422,
   /** A copy request refused for one of its courses (spec §8 wording). */
@@ -89,6 +91,8 @@ export const ERROR_STATUS = {
   'error.tooManyAttemptsAddress': 429,
   /** Account-setup link refused: too many failures from this address. */
   'error.setupTooManyAttempts': 429,
+  /** Password-reset requests over the limit of the address or of the user name / e-mail asked for. */
+  'error.resetTooManyRequests': 429,
   'error.accessDenied': 403,
   /** A change to a role holding permissions the caller lacks (ARCHITECTURE §4); params name, missing. */
   'error.aboveYourRightsRole': 403,
@@ -155,6 +159,10 @@ export const ERROR_STATUS = {
   'error.setupLinkInvalid': 404,
   /** An account-setup link past its expiry. */
   'error.setupLinkExpired': 410,
+  /** A password-reset link that is unknown or already used (or whose account can no longer sign in locally). */
+  'error.resetLinkInvalid': 404,
+  /** A password-reset link past its hour. */
+  'error.resetLinkExpired': 410,
   'error.routeNotFound': 404,
   'error.conflict': 409,
   /** Deleting an opt-out file that is being deleted already. */

@@ -43,6 +43,27 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // "Forgot password?" and the link of the reset e-mail: public, outside the shell
+        path: 'password/forgot',
+        lazy: page(() =>
+          Promise.all([
+            import('./app/mantine-styles'),
+            import('./features/auth/pages/ForgotPasswordPage'),
+            loadFullCatalogs(),
+          ]).then(([, m]) => m),
+        ),
+      },
+      {
+        path: 'password/reset',
+        lazy: page(() =>
+          Promise.all([
+            import('./app/mantine-styles'),
+            import('./features/auth/pages/ResetPasswordPage'),
+            loadFullCatalogs(),
+          ]).then(([, m]) => m),
+        ),
+      },
+      {
         id: 'shell',
         // the signed-in area needs the complete catalogs, which the login page does not
         lazy: page(() => Promise.all([import('./app/AppLayout'), loadFullCatalogs()]).then(([m]) => m)),

@@ -139,6 +139,13 @@ const TABLE: Record<string, Row> = {
   'GET /api/app/config': { who: 'public', req: none('/api/app/config') },
   'GET /api/account/setup': { who: 'public', req: none(`/api/account/setup?token=${'x'.repeat(43)}`) },
   'POST /api/account/setup': { who: 'public', req: none('/api/account/setup') },
+  'POST /api/auth/password/forgot': { who: 'public', req: none('/api/auth/password/forgot') },
+  'GET /api/auth/password/reset': {
+    who: 'public',
+    req: none(`/api/auth/password/reset?token=${'x'.repeat(43)}`),
+  },
+  'POST /api/auth/password/reset': { who: 'public', req: none('/api/auth/password/reset') },
+  'POST /api/auth/password/change': { who: 'signedIn', req: none('/api/auth/password/change') },
   'GET /api/institution/institutionListFilterByName': {
     who: 'signedIn',
     req: none('/api/institution/institutionListFilterByName?name=a'),

@@ -10,3 +10,4 @@ export * from './recycle-bin';
 export * from './sections';
 export * from './users';
 export * from './sso';
+export * from './password-resets';

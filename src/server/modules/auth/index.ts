@@ -10,5 +10,5 @@ export {
   type SessionUser,
 } from './auth.service';
 export { type ActingAs, endActing, mayActAs } from './acting';
-export { actAsState } from './session.service';
+export { actAsState, endOtherSessions } from './session.service';
 export { userColumns } from './auth.queries';

@@ -1,6 +1,8 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { visibleTabs, type Capabilities } from '../../../shared/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
 import { capabilities } from '../../lib/capabilities';
 import { institutionIdsOfUser, institutionSummaries } from '../institutions';
 import type { ActingAs } from './acting';
@@ -61,4 +63,19 @@ export function actAsState(user: SessionUser['user'], acting: ActingAs) {
 
 export function capabilitiesWithTabs(caps: Capabilities, organizationId: number) {
   return { ...caps, organizationId, tabs: visibleTabs(caps) };
+}
+
+/**
+ * Ends every open session of a user except `keep` (all of them when null), after a password reset
+ * or change. Returns the ids of the sessions ended.
+ */
+export async function endOtherSessions(db: Db, userId: number, keep: string | null) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }

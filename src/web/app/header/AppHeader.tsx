@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { can, type TabKey } from '../../../shared/permissions';
 import { ActAsBanner, ActAsButton } from '../../features/act-as';
 import { AlertsBell } from '../../features/alerts/components/AlertsBell';
+import { ChangePasswordButton } from '../../features/auth';
 import { useAppConfig, useLogout } from '../../features/auth/api';
 import { rememberLocale } from '../../i18n';
 import { loginPath } from '../../lib/api';
@@ -73,6 +74,7 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
           loggingOut={logout.isPending}
           auditLog={can(capabilities, 'viewAudit')}
           recycleBin={can(capabilities, 'recycleBin')}
+          changePassword={!session.actAs}
         />
         <Link to="/institution" className={classes.brand}>
           {t('app.name')}
@@ -118,6 +120,7 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
           >
             {t('header.account')}
           </Anchor>
+          {!session.actAs && <ChangePasswordButton className={classes.desktopOnly} />}
           <div className={classes.desktopOnly}>
             <LanguageMenu />
           </div>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TABS, type TabKey } from '../../../shared/permissions';
+import { ChangePasswordButton } from '../../features/auth';
 import { LanguageMenu } from '../LanguageMenu';
 import classes from './Header.module.css';
 
@@ -18,6 +19,8 @@ interface Props {
   auditLog?: boolean;
   /** Show the recycle bin link (rule recycleBin). */
   recycleBin?: boolean;
+  /** Show "Change password" (not while acting as someone). */
+  changePassword?: boolean;
 }
 
 /**
@@ -32,6 +35,7 @@ export function MobileMenu({
   loggingOut,
   auditLog = false,
   recycleBin = false,
+  changePassword = false,
 }: Props) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -91,6 +95,7 @@ export function MobileMenu({
           <Anchor href={urls.account} target="_blank" rel="noopener noreferrer" size="sm">
             {t('header.account')}
           </Anchor>
+          {changePassword && <ChangePasswordButton asText />}
           <LanguageMenu />
           <Button
             variant="default"

@@ -8,6 +8,14 @@ import type {
   LoginResponse,
   SessionResponse,
 } from '../../../shared/contract/auth';
+import type {
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  ResetLinkResponse,
+  ResetPasswordBody,
+} from '../../../shared/contract/password-reset';
 import type { LogoutResponse, SsoExchangeResponse, SsoProvidersResponse } from '../../../shared/contract/sso';
 import { api } from '../../lib/api';
 import { clearToken, getToken, setToken } from '../../lib/storage';
@@ -130,4 +138,54 @@ export function useLogout() {
 /** Drops every cached answer that belongs to a user (the public app config stays). */
 export function forgetUserData(queryClient: ReturnType<typeof useQueryClient>) {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app' });
+}
+
+/** POST /api/auth/password/forgot: the same answer whether or not the account exists. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: z.infer<typeof ForgotPasswordBody>) =>
+      api<z.infer<typeof ForgotPasswordResponse>>('/api/auth/password/forgot', {
+        method: 'POST',
+        body,
+        redirectOn401: false,
+      }),
+  });
+}
+
+/** GET /api/auth/password/reset: whose password the link resets; an ApiError for an unusable link. */
+export function useResetLink(token: string) {
+  return useQuery({
+    queryKey: ['passwordReset', 'link', token] as const,
+    queryFn: ({ signal }) =>
+      api<z.infer<typeof ResetLinkResponse>>('/api/auth/password/reset', {
+        signal,
+        query: { token },
+        redirectOn401: false,
+      }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** POST /api/auth/password/reset: sets the new password and signs this tab in. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.infer<typeof ResetPasswordBody>) =>
+      api<Login>('/api/auth/password/reset', { method: 'POST', body, redirectOn401: false }),
+    onSuccess: (res) => {
+      forgetUserData(queryClient);
+      setToken(res.token);
+    },
+  });
+}
+
+/** POST /api/auth/password/change: the signed-in user's password; other sessions end. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: z.infer<typeof ChangePasswordBody>) =>
+      api<z.infer<typeof ChangePasswordResponse>>('/api/auth/password/change', { method: 'POST', body }),
+  });
 }

@@ -1,8 +1,19 @@
-import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../app/documentTitle';
 import { PublicLayout } from '../../../app/PublicLayout';
 import { safeNext } from '../../../lib/api';
@@ -111,6 +122,9 @@ export default function LoginPage() {
             error={missing.password ? t('login.passwordRequired') : undefined}
             autoFocus={prefilled}
           />
+          <Anchor component={Link} to="/password/forgot" size="sm" mt={-8} data-testid="forgot-password-link">
+            {t('login.forgotPassword')}
+          </Anchor>
           <Button type="submit" loading={login.isPending} fullWidth mt="xs">
             {t('login.submit')}
           </Button>

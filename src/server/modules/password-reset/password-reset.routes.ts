@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  ResetLinkQuery,
+  ResetLinkResponse,
+  ResetPasswordBody,
+  ResetPasswordResponse,
+} from '../../../shared/contract/password-reset';
+import { errorResponses } from '../../lib/error-responses';
+import { actorOf } from '../../plugins/access';
+import { changePassword, checkResetLink, completeReset, requestReset } from './password-reset.service';
+
+const tags = ['password-reset'];
+
+/**
+ * "Forgot password?" (public: request a link, check it, set the password) and "Change password"
+ * (signed in). The request log leaves the link's token out (app.ts).
+ */
+export async function passwordResetRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const clientOf = (req: { ip: string; id: string; headers: { 'user-agent'?: string } }) => ({
+    ip: req.ip,
+    requestId: req.id,
+    userAgent: req.headers['user-agent'],
+  });
+
+  r.post('/api/auth/password/forgot', {
+    schema: {
+      tags,
+      description:
+        'E-mails a one-hour, one-time reset link to the account with that user name or e-mail when it may sign in with a password. The answer is the same whether or not one exists; 429 past the limits of the address or of the name asked for.',
+      body: ForgotPasswordBody,
+      response: { 200: ForgotPasswordResponse, ...errorResponses(422, 429) },
+    },
+    config: { access: { rule: 'public', org: 'none' } },
+    handler: (req) =>
+      requestReset(req.server.db, req.server.jobs, req.server.config, clientOf(req), req.body),
+  });
+
+  r.get('/api/auth/password/reset', {
+    schema: {
+      tags,
+      description: 'Checks a reset link: 200 with the account it resets; 404 unknown or used; 410 expired.',
+      querystring: ResetLinkQuery,
+      response: { 200: ResetLinkResponse, ...errorResponses(404, 410, 422, 429) },
+    },
+    config: { access: { rule: 'public', org: 'none' } },
+    handler: (req) => checkResetLink(req.server.db, req.server.config, clientOf(req), req.query.token),
+  });
+
+  r.post('/api/auth/password/reset', {
+    schema: {
+      tags,
+      description:
+        'Sets a new password with a reset link, ends every session of the account and opens a new one (signed in). 422 for a password outside the rule (the link stays usable).',
+      body: ResetPasswordBody,
+      response: { 200: ResetPasswordResponse, ...errorResponses(404, 410, 422, 429) },
+    },
+    config: { access: { rule: 'public', org: 'none' } },
+    handler: (req) => completeReset(req.server.db, req.server.config, clientOf(req), req.body),
+  });
+
+  r.post('/api/auth/password/change', {
+    schema: {
+      tags,
+      description:
+        'Changes the signed-in user’s password after checking the current one; every other session of the account ends.',
+      body: ChangePasswordBody,
+      response: { 200: ChangePasswordResponse, ...errorResponses(401, 403, 422, 429) },
+    },
+    config: { access: { rule: 'authenticated', org: 'none' } },
+    handler: (req) => changePassword(req.server.db, req.server.config, actorOf(req), req.ip, req.body),
+  });
+}

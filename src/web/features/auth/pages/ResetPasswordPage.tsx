@@ -1,0 +1,159 @@
+import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
+import { type PasswordRule, passwordPairErrors } from '../../../../shared/contract/account-setup';
+import { useDocumentTitle } from '../../../app/documentTitle';
+import { PublicLayout } from '../../../app/PublicLayout';
+import { isApiError } from '../../../lib/api';
+import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { useResetLink, useResetPassword } from '../api';
+
+const AFTER_RESET = '/institution';
+
+/** An unknown, used or expired link: why, and the way to ask for a new one. */
+function LinkProblem({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Stack gap="md">
+      <Title
+        order={1}
+        size="h3"
+        ref={ref}
+        tabIndex={-1}
+        style={{ outline: 'none' }}
+        data-testid="reset-link-problem-title"
+      >
+        {t('passwordReset.problemTitle')}
+      </Title>
+      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} data-testid="reset-link-problem">
+        {text}
+      </Alert>
+      <Button component={Link} to="/password/forgot" variant="light">
+        {t('passwordReset.askAgain')}
+      </Button>
+    </Stack>
+  );
+}
+
+type Field = 'password' | 'confirmPassword';
+
+function ResetForm({ token, username }: { token: string; username: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const errorText = useErrorText();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  const ruleText = (rule: PasswordRule) =>
+    t(`accountSetup.validation.${rule}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+  // the form's rules after the first submit; the server's refusal (guessable, holds the name) in the app's language
+  const rules = submitted ? passwordPairErrors(password, confirmPassword) : {};
+  const refused = isApiError(reset.error) && reset.error.status === 422;
+  const serverFields = refused ? fieldErrorTexts(reset.error) : undefined;
+  const errorOf = (field: Field) => (rules[field] ? ruleText(rules[field]) : serverFields?.[field]);
+  const failure = reset.error && !refused ? errorText(reset.error) : null;
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const errors = passwordPairErrors(password, confirmPassword);
+    if (errors.password) return passwordRef.current?.focus();
+    if (errors.confirmPassword) return confirmRef.current?.focus();
+    reset.mutate(
+      { token, password, confirmPassword },
+      { onSuccess: () => void navigate(AFTER_RESET, { replace: true }) },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="reset-title">
+      <Stack gap="md">
+        <Title order={1} size="h3" id="reset-title">
+          {t('passwordReset.resetTitle')}
+        </Title>
+        <Text size="sm">{t('passwordReset.resetIntro', { username })}</Text>
+        {failure && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle aria-hidden="true" />}
+            role="alert"
+            data-testid="reset-error"
+          >
+            {failure}
+          </Alert>
+        )}
+        {/* lets a password manager file the new password under the right account */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+        <PasswordInput
+          ref={passwordRef}
+          label={t('passwordReset.password')}
+          description={t('passwordReset.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          name="password"
+          autoComplete="new-password"
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': t('passwordReset.togglePassword') }}
+          withAsterisk
+          aria-required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errorOf('password')}
+          autoFocus
+        />
+        <PasswordInput
+          ref={confirmRef}
+          label={t('passwordReset.confirmPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': t('passwordReset.toggleConfirmPassword') }}
+          withAsterisk
+          aria-required
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+          error={errorOf('confirmPassword')}
+        />
+        <Button type="submit" loading={reset.isPending} fullWidth mt="xs" data-testid="reset-submit">
+          {t('passwordReset.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /password/reset?token= : the link of the reset e-mail. Checks it, lets the person choose a new
+ * password, then signs them in (every other session of the account is ended by the server).
+ */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('passwordReset.resetPageTitle'));
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const link = useResetLink(token);
+  const errorText = useErrorText();
+
+  let content: ReactNode;
+  if (!token) content = <LinkProblem text={t('error.resetLinkInvalid')} />;
+  else if (link.isPending)
+    content = (
+      <Center role="status" aria-live="polite" py="md">
+        <Stack align="center" gap="sm">
+          <Loader aria-hidden="true" />
+          <Text c="dimmed">{t('passwordReset.checking')}</Text>
+        </Stack>
+      </Center>
+    );
+  else if (link.isError || !link.data) content = <LinkProblem text={errorText(link.error)} />;
+  else content = <ResetForm token={token} username={link.data.username} />;
+
+  return <PublicLayout>{content}</PublicLayout>;
+}
