@@ -12,7 +12,7 @@ const proxied = ['^/api(/|$)', '^/lti(/|$)', '^/healthz$', '^/readyz$'];
 const BASE = [
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|clsx)[\\/]/,
   /@mantine[\\/]core[\\/]esm[\\/]core[\\/]/,
-  /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/]Icon(AlertCircle|AlertTriangle|Language))\.mjs$/,
+  /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/]Icon(AlertCircle|AlertTriangle|BuildingBank|Language))\.mjs$/,
   /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Anchor|ActionIcon|Button|Center|CloseButton|Combobox[\\/]ComboboxChevron|Group|Input|InputBase|Loader|NativeSelect|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton)[\\/]/,
   /src[\\/](shared[\\/](constants|errors)|web[\\/](i18n[\\/]|lib[\\/](api|error-text|storage|queryClient)))/,
 ];

@@ -2,6 +2,21 @@ import type { z } from 'zod';
 import type { ErrorResponse } from './contract/common';
 
 /**
+ * Why a provider sign-in came back to /login without a session: the `sso` query parameter of that
+ * redirect, each the i18n key `error.<reason>`. Here, not in the contract: the login page reads it
+ * without loading zod.
+ */
+export const SSO_FAILURES = [
+  'ssoFailed',
+  'ssoUnavailable',
+  'ssoEmailUnverified',
+  'ssoNoAccount',
+  'ssoAccountDisabled',
+  'ssoUnknownProvider',
+] as const;
+export type SsoFailure = (typeof SSO_FAILURES)[number];
+
+/**
  * Error codes. Each code doubles as an i18n key (`error.*`) and maps to one HTTP status.
  * The server answers `{ status, message: code, description? }`.
  */

@@ -2,19 +2,7 @@ import { z } from 'zod';
 import { LoginResponse } from './auth';
 import { OkResponse } from './common';
 
-/**
- * Why a provider sign-in came back to /login without a session: the `sso` query parameter of that
- * redirect, each the i18n key `error.<reason>`.
- */
-export const SSO_FAILURES = [
-  'ssoFailed',
-  'ssoUnavailable',
-  'ssoEmailUnverified',
-  'ssoNoAccount',
-  'ssoAccountDisabled',
-  'ssoUnknownProvider',
-] as const;
-export type SsoFailure = (typeof SSO_FAILURES)[number];
+export { SSO_FAILURES, type SsoFailure } from '../errors';
 
 export const SsoProvidersResponse = z.object({
   providers: z

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { SSO_FAILURES, type SsoFailure } from '../../../shared/contract/sso';
+import { SSO_FAILURES, type SsoFailure } from '../../../shared/errors';
 import { useSsoExchange } from './api';
 
 /** The reason a provider sign-in came back without a session (`/login?sso=<reason>`), if any. */
