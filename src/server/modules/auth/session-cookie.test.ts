@@ -152,7 +152,7 @@ describe('CSRF', () => {
 
   it('refuses an unsafe cookie request from another origin, or from none, and changes nothing', async () => {
     const s = await signIn();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example.com', 'x-csrf-token': s.csrf },
       { origin: 'http://admin.example.edu', 'x-csrf-token': s.csrf },
       { origin: 'null', 'x-csrf-token': s.csrf },
