@@ -18,12 +18,12 @@ import { type Catalog, LANGUAGES } from './languages';
  */
 
 const WAIT = { timeout: 15_000 };
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Signs the registrar in through the login form, in the page's language. */
 async function signInWithForm(page: Page, catalog: Catalog) {
   await page.getByLabel(catalog.login.username).fill('registrar');
-  await page.getByLabel(new RegExp(`^${escape(catalog.login.password)}`)).fill(PASSWORD);
+  await page.getByLabel(new RegExp(`^${escapeRegExp(catalog.login.password)}`)).fill(PASSWORD);
   await page.getByRole('button', { name: catalog.login.submit }).click();
 }
 
