@@ -129,6 +129,25 @@ describe('browser sign-in', () => {
 });
 
 describe('CSRF', () => {
+  it('sets no cookie for a sign-in a cross-site form could send (text/plain or multipart body)', async () => {
+    for (const [type, payload] of [
+      ['text/plain', JSON.stringify({ username: 'reg', password: PASSWORD })],
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nreg\r\n--x--\r\n`,
+      ],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': type, origin: 'https://evil.example.com' },
+        payload,
+      });
+      expect(res.statusCode, type).toBe(422);
+      expect(res.headers['set-cookie'], type).toBeUndefined();
+    }
+  });
+
   it('refuses an unsafe cookie request without the CSRF header, and changes nothing', async () => {
     const s = await signIn();
     const res = await createRoleAs(s, { origin: PUBLIC }, 'No header');
