@@ -11,7 +11,10 @@ let channel: BroadcastChannel | null | undefined;
 function tabChannel() {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
-    if (channel) channel.onmessage = (e: MessageEvent<SessionMessage>) => listeners.forEach((l) => l(e.data));
+    if (channel)
+      channel.onmessage = (e: MessageEvent<SessionMessage>) => {
+        for (const listener of listeners) listener(e.data);
+      };
   }
   return channel;
 }
