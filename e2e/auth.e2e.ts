@@ -6,6 +6,7 @@ import {
   PASSWORD,
   pausePageClock,
   runPageClockUntil,
+  sessionCookie,
   useBrowser,
   waitForShell,
 } from './fixtures';
@@ -71,7 +72,7 @@ describe('login, session and logout', () => {
     await page.waitForURL(
       (url) => url.pathname === '/login' && url.searchParams.get('next') === '/institution',
     );
-    expect(await page.evaluate(() => sessionStorage.getItem('cwa.token'))).toBeNull();
+    expect(await sessionCookie(page.context())).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('cwa.locale'))).toBe('en');
 
     const res = await fetch(`${baseURL()}/api/auth/session`, {

@@ -20,7 +20,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { z } from 'zod';
+import { parseSetCookie } from 'cookie';
 import type { LoginResponse } from '../src/shared/contract/auth';
+import { SESSION_COOKIE } from '../src/shared/session-cookies';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
 
@@ -36,8 +38,6 @@ export const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-pass-1';
 export const PERSONAS = ['super', 'associate', 'support', 'registrar', 'instructor', 'internal'] as const;
 /** `adjunct`: member of two institutions, without the dashboard right in the first. */
 export type Persona = (typeof PERSONAS)[number] | 'adjunct';
-/** Where the SPA keeps the session token (src/web/lib/storage.ts). */
-const TOKEN_KEY = 'cwa.token';
 const STARTUP_TIMEOUT_MS = 180_000;
 
 /** An error that prints as one line (no stack): for "how to fix your machine" messages. */
@@ -249,15 +249,46 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-/** POST /api/auth/login; the token of the persona's new session. */
-export async function apiLogin(persona: Persona, password = PASSWORD): Promise<string> {
+/** POST /api/auth/login: the persona's new session, as its token and the cookies the browser gets. */
+async function loginRequest(persona: Persona, password: string) {
   const res = await fetch(`${baseURL()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: persona, password }),
   });
   if (!res.ok) throw new Error(`login as ${persona} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as z.infer<typeof LoginResponse>).token;
+  const { token } = (await res.json()) as z.infer<typeof LoginResponse>;
+  return { token, cookies: res.headers.getSetCookie().map((c) => parseSetCookie(c)) };
+}
+
+/** POST /api/auth/login; the token of the persona's new session. */
+export async function apiLogin(persona: Persona, password = PASSWORD): Promise<string> {
+  return (await loginRequest(persona, password)).token;
+}
+
+/**
+ * Signs the browser context in as the app's sign-in does: the session cookie (HttpOnly) and the
+ * CSRF cookie of a new session, set on the app's address; every page of the context shares them.
+ */
+export async function signInContext(context: BrowserContext, persona: Persona): Promise<string> {
+  const { token, cookies } = await loginRequest(persona, PASSWORD);
+  await context.addCookies(
+    cookies.map((c) => ({
+      name: c.name,
+      value: c.value ?? '',
+      url: baseURL(),
+      httpOnly: c.httpOnly ?? false,
+      secure: c.secure ?? false,
+      sameSite: 'Lax' as const,
+    })),
+  );
+  return token;
+}
+
+/** The session token in the context's session cookie, or null when signed out. */
+export async function sessionCookie(context: BrowserContext): Promise<string | null> {
+  const found = (await context.cookies(baseURL())).find((c) => c.name === SESSION_COOKIE);
+  return found?.value || null;
 }
 
 /** Serious and critical WCAG 2.1 A/AA violations (axe), as "rule: target" lines. */
@@ -282,8 +313,9 @@ export async function apiCall<T>(token: string, method: string, path: string, bo
 }
 
 /**
- * Signs the persona in. `via: 'api'` (default) logs in through POST /api/auth/login and puts the
- * token where the SPA reads it, then opens `path`; `via: 'form'` fills the login form.
+ * Signs the persona in. `via: 'api'` (default) logs in through POST /api/auth/login and gives the
+ * browser context its session cookies, then opens `path`; `via: 'form'` fills the login form.
+ * Returns the session token.
  */
 export async function loginAs(
   page: Page,
@@ -296,11 +328,9 @@ export async function loginAs(
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    return page.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY);
+    return sessionCookie(page.context());
   }
-  const token = await apiLogin(persona);
-  await page.goto('/healthz');
-  await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  const token = await signInContext(page.context(), persona);
   await page.goto(path);
   return token;
 }

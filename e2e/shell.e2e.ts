@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type AlertsResponse, countAlerts } from '../src/shared/contract/alerts';
 import type { AppConfigResponse } from '../src/shared/contract/auth';
 import type { InstitutionListResponse } from '../src/shared/contract/institutions';
-import { apiCall, apiLogin, baseURL, loginAs, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
+import { apiCall, baseURL, loginAs, RESULTS_DIR, signInContext, useBrowser, waitForShell } from './fixtures';
 
 describe('app shell', () => {
   const b = useBrowser('shell');
@@ -195,9 +195,7 @@ describe('JavaScript size', () => {
     });
     try {
       const page = await context.newPage();
-      const token = await apiLogin('super');
-      await page.goto('/healthz');
-      await page.evaluate((t) => sessionStorage.setItem('cwa.token', t), token);
+      await signInContext(context, 'super');
       const institution = await javascriptLoaded(page, '/institution');
       await waitForShell(page);
       const report = {

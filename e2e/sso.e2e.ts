@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseURL, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { baseURL, RESULTS_DIR, seriousViolations, sessionCookie, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 
 /**
@@ -26,7 +26,7 @@ describe.each(LANGUAGES)('SSO sign-in with the demo provider, in $lang', ({ lang
     await page.waitForURL((url) => url.origin === baseURL() && url.pathname === '/roles');
     await waitForShell(page);
     expect(page.url()).not.toContain('sso=');
-    expect(await page.evaluate(() => sessionStorage.getItem('cwa.token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await sessionCookie(page.context())).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // sign-out goes through the provider's sign-out page, which comes back to /login
     await page.getByTestId('logout').click();
@@ -35,7 +35,7 @@ describe.each(LANGUAGES)('SSO sign-in with the demo provider, in $lang', ({ lang
     );
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await page.waitForURL((url) => url.origin === baseURL() && url.pathname === '/login');
-    expect(await page.evaluate(() => sessionStorage.getItem('cwa.token'))).toBeNull();
+    expect(await sessionCookie(page.context())).toBeNull();
     await page.getByRole('link', { name: button }).waitFor();
   });
 

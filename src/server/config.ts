@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Its bind address: loopback by default; a container needs 0.0.0.0 for Prometheus to reach it. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** A session ends this many hours after sign-in, however active (besides the 30-minute idle limit). */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
 });
 
 export interface Config {
@@ -112,6 +114,8 @@ export interface Config {
   exportTimeLimitMs: number;
   /** The metrics and health listener beside the web port; `port` undefined: none. */
   metrics: { port?: number; host: string };
+  /** Absolute session lifetime from sign-in, in hours (SESSION_MAX_HOURS). */
+  sessionMaxHours: number;
   /** Serve the built SPA from dist/web when present. */
   serveWeb: boolean;
   /** Start pg-boss workers in this process. */
@@ -193,6 +197,7 @@ export function loadConfig(
     jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
     exportTimeLimitMs: e.EXPORT_TIME_LIMIT_MS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    sessionMaxHours: e.SESSION_MAX_HOURS,
     serveWeb: e.ROLE !== 'worker',
     runWorkers: e.ROLE !== 'api',
     sso,

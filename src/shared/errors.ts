@@ -84,6 +84,10 @@ export const ERROR_STATUS = {
   'error.invalidCredentials': 401,
   /** Password sign-in of an account AUTH_LOCAL does not name. */
   'error.localSignInDisabled': 403,
+  /** A cookie-authenticated unsafe request whose Origin/Referer is not the app's own. */
+  'error.crossSiteRequest': 403,
+  /** A cookie-authenticated unsafe request without the session's X-CSRF-Token header. */
+  'error.csrfTokenMissing': 403,
   /** A provider sign-in that did not complete (state, code, nonce or ID token refused). */
   'error.ssoFailed': 401,
   /** The provider could not be reached. */

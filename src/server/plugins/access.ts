@@ -5,7 +5,14 @@ import type { Actor } from '../lib/actor';
 import { AppError, accessDenied } from '../lib/app-error';
 import { audit } from '../lib/audit';
 import { capabilities } from '../lib/capabilities';
-import { type ActingAs, authenticate, type SessionUser } from '../modules/auth';
+import { SESSION_COOKIE } from '../../shared/session-cookies';
+import {
+  type ActingAs,
+  assertSameSiteRequest,
+  authenticate,
+  readCookie,
+  type SessionUser,
+} from '../modules/auth';
 import { namedOrg, type OrgResolver } from './entity-org';
 
 export { type EntityKind, entityOrg } from './entity-org';
@@ -68,7 +75,12 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
     const access = declaredAccess(request);
     if (access === undefined) throw accessDenied('This route declares no capability.'); // fail closed
     if (access === null || access.rule === 'public') return;
-    const session = await authenticate(request.server.db, tokenOf(request));
+    const { config } = request.server;
+    // a header (API clients) is taken as is: no other site can make a browser send one
+    const header = tokenOf(request);
+    const cookie = header ? undefined : readCookie(request, SESSION_COOKIE);
+    if (cookie && MUTATING.has(request.method)) assertSameSiteRequest(request, config, cookie);
+    const session = await authenticate(request.server.db, header ?? cookie, config.sessionMaxHours);
     if (!session)
       throw new AppError('error.unauthenticated', 'Your session has ended. Please sign in again.');
     request.authSession = session;

@@ -5,15 +5,14 @@ import { Notifications } from '@mantine/notifications';
 import './mantine-styles';
 import '@mantine/notifications/styles.css';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { TOKEN_REFRESH_MS } from '../../shared/constants';
 import { can, TABS } from '../../shared/permissions';
 import { refreshSession, useSession } from '../features/auth/api';
-import { isApiError, loginPath } from '../lib/api';
+import { isApiError } from '../lib/api';
 import { errorText } from '../lib/error-text';
-import { getToken } from '../lib/storage';
 import { AppFooter } from './AppFooter';
 import { FullPageLoader } from './FullPageLoader';
 import { AppHeader } from './header/AppHeader';
@@ -23,11 +22,11 @@ import { AppSessionProvider, useAppSession } from './session';
 
 const UNAUTHORIZED_PATH = '/unauthorizedUser';
 
-/** The signed-in area: checks the session, then renders header, page and footer. */
+/**
+ * The signed-in area: asks the server for the session (the cookie every tab shares; without one the
+ * 401 leads to the login page), then renders header, page and footer.
+ */
 export default function AppLayout() {
-  const location = useLocation();
-  const [hadToken] = useState(() => !!getToken());
-  if (!hadToken) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   return (
     <ModalsProvider>
       <Notifications position="top-right" limit={5} />

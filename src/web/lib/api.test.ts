@@ -1,21 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, loginPath, safeNext, setUnauthorizedHandler } from './api';
-import { getToken, setToken } from './storage';
 
-/** A Map-backed Web Storage for the node test environment. */
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
-}
+/** The page's readable cookies (the HttpOnly session cookie is not among them). */
+const page = { cookie: '' };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -25,8 +12,8 @@ describe('api()', () => {
   const onUnauthorized = vi.fn();
 
   beforeEach(() => {
-    vi.stubGlobal('sessionStorage', memoryStorage());
-    vi.stubGlobal('localStorage', memoryStorage());
+    page.cookie = 'cwa.other=1; cwa_csrf=csrf-1';
+    vi.stubGlobal('document', page);
     vi.stubGlobal('fetch', fetchMock);
     setUnauthorizedHandler(onUnauthorized);
   });
@@ -36,8 +23,7 @@ describe('api()', () => {
     onUnauthorized.mockReset();
   });
 
-  it('sends the bearer token and JSON, and returns the parsed body', async () => {
-    setToken('tok-1');
+  it('sends JSON with the CSRF cookie echoed in its header, and returns the parsed body', async () => {
     fetchMock.mockResolvedValue(json(200, { ok: 1 }));
     await expect(
       api('/api/x', { method: 'PUT', body: { a: 1 }, query: { q: 'a b', skip: undefined } }),
@@ -48,10 +34,21 @@ describe('api()', () => {
     expect(url).toBe('/api/x?q=a+b');
     expect(init?.method).toBe('PUT');
     expect(init?.body).toBe('{"a":1}');
-    expect(init?.headers).toMatchObject({
-      Authorization: 'Bearer tok-1',
+    expect(init?.headers).toEqual({
+      Accept: 'application/json',
+      'x-csrf-token': 'csrf-1',
       'Content-Type': 'application/json',
     });
+    expect(init?.credentials).toBe('same-origin');
+  });
+
+  it('sends no CSRF header on a GET, nor without the cookie', async () => {
+    fetchMock.mockImplementation(async () => json(200, {}));
+    await api('/api/x');
+    expect(fetchMock.mock.calls[0][1]?.headers).toEqual({ Accept: 'application/json' });
+    page.cookie = '';
+    await api('/api/x', { method: 'DELETE' });
+    expect(fetchMock.mock.calls[1][1]?.headers).toEqual({ Accept: 'application/json' });
   });
 
   it('throws a typed ApiError built from the error body', async () => {
@@ -80,21 +77,17 @@ describe('api()', () => {
     await expect(api('/api/x')).rejects.toMatchObject({ status: 502, message: 'error.server' });
   });
 
-  it('on 401 forgets the token and hands over to the login redirect', async () => {
-    setToken('tok-2');
+  it('on 401 hands over to the login redirect', async () => {
     fetchMock.mockResolvedValue(json(401, { status: 401, message: 'error.sessionExpired' }));
     await expect(api('/api/x')).rejects.toMatchObject({ status: 401 });
-    expect(getToken()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('leaves a 401 alone where it is an expected answer (the login form)', async () => {
-    setToken('tok-3');
     fetchMock.mockResolvedValue(json(401, { status: 401, message: 'error.invalidCredentials' }));
     await expect(api('/api/auth/login', { body: {}, redirectOn401: false })).rejects.toMatchObject({
       message: 'error.invalidCredentials',
     });
-    expect(getToken()).toBe('tok-3');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 

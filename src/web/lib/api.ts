@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode } from '../../shared/errors';
-import { clearToken, getToken } from './storage';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/session-cookies';
+import { readCookie } from './storage';
 
 /** A failed call: the server's error body `{status, message, description?, fields?, refused?, params?}`, typed. */
 export class ApiError extends Error implements ErrorBody {
@@ -35,7 +36,7 @@ export interface RequestOptions {
   /** Give up after this many milliseconds (ApiError `error.timeout`, status 0). */
   timeoutMs?: number;
   /**
-   * On 401 the token is cleared and the user sent to the login page, then back here.
+   * On 401 the user is sent to the login page, then back here.
    * Set false where a 401 is an expected answer (the login form itself).
    */
   redirectOn401?: boolean;
@@ -126,26 +127,33 @@ function timeoutSignal(ms: number): AbortSignal {
 }
 
 /**
- * Calls the API with the session token and JSON. Resolves with the parsed body; throws ApiError
- * for any non-2xx answer, for network failures (status 0, `error.network`) and timeouts.
+ * The headers that authenticate a call: the session cookie goes by itself; an unsafe call also
+ * echoes the session's CSRF cookie, which only a page of this origin can read.
+ */
+function sessionHeaders(method: string): Record<string, string> {
+  const csrf = method === 'GET' || method === 'HEAD' ? null : readCookie(CSRF_COOKIE);
+  return csrf ? { [CSRF_HEADER]: csrf } : {};
+}
+
+/**
+ * Calls the API as the signed-in browser (the session cookie) with JSON. Resolves with the parsed
+ * body; throws ApiError for any non-2xx answer, for network failures (status 0, `error.network`)
+ * and timeouts.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(method) };
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   const signals = [opts.signal, opts.timeoutMs ? timeoutSignal(opts.timeoutMs) : undefined].filter(
     (s): s is AbortSignal => !!s,
   );
   let res: Response;
   try {
     res = await fetch(buildUrl(path, opts.query), {
-      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body,
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
@@ -161,9 +169,6 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const data = await readBody(res);
   if (res.ok) return data as T;
   const error = new ApiError(toErrorBody(res.status, data));
-  if (res.status === 401 && opts.redirectOn401 !== false) {
-    clearToken();
-    onUnauthorized();
-  }
+  if (res.status === 401 && opts.redirectOn401 !== false) onUnauthorized();
   throw error;
 }

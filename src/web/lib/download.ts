@@ -1,5 +1,4 @@
 import { ApiError } from './api';
-import { getToken } from './storage';
 
 /** The file name of a Content-Disposition header (RFC 6266 `filename*` first). */
 function fileNameOf(header: string | null, fallback: string): string {
@@ -16,15 +15,13 @@ function fileNameOf(header: string | null, fallback: string): string {
 }
 
 /**
- * Downloads a file the API sends (the token travels in a header, so a plain link cannot be used):
+ * Downloads a file the API sends (so its errors can be shown on the page, a plain link is not used):
  * fetch → blob → a temporary object URL clicked as a download. Returns the file name.
  */
 export async function downloadFile(path: string, query: Record<string, string | number>, fallback: string) {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const token = getToken();
   const qs = params.toString();
   const res = await fetch(qs ? `${path}?${qs}` : path, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
   });
   if (!res.ok) {

@@ -1,6 +1,8 @@
-/** Browser storage keys and the session token. Storage may be unavailable (private mode): never throw. */
+/**
+ * Browser storage keys. Storage may be unavailable (private mode): never throw. The session is not
+ * here: it lives in an HttpOnly cookie the server sets, shared by every tab.
+ */
 export const STORAGE_KEYS = {
-  token: 'cwa.token',
   locale: 'cwa.locale',
   institution: 'cwa.institution',
 } as const;
@@ -22,22 +24,7 @@ function write(store: Storage | undefined, key: string, value: string | null) {
   }
 }
 
-const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
-
-/** The session token: kept in sessionStorage (this tab); a token found in localStorage is accepted too. */
-export function getToken(): string | null {
-  return read(session(), STORAGE_KEYS.token) ?? read(local(), STORAGE_KEYS.token);
-}
-
-export function setToken(token: string) {
-  write(session(), STORAGE_KEYS.token, token);
-}
-
-export function clearToken() {
-  write(session(), STORAGE_KEYS.token, null);
-  write(local(), STORAGE_KEYS.token, null);
-}
 
 export function readLocal(key: string): string | null {
   return read(local(), key);
@@ -45,4 +32,14 @@ export function readLocal(key: string): string | null {
 
 export function writeLocal(key: string, value: string | null) {
   write(local(), key, value);
+}
+
+/** A cookie the page may read (not the HttpOnly session cookie), or null. */
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
 }

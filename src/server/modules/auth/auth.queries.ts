@@ -72,19 +72,24 @@ function prepareLiveSession(db: Db) {
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        gt(sessions.createdAt, sql.placeholder('createdSince')),
       ),
     )
     .prepare('find_live_session');
 }
 const liveSession = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
 
-export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
+export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date, createdSince: Date) {
   let prepared = liveSession.get(db);
   if (!prepared) {
     prepared = prepareLiveSession(db);
     liveSession.set(db, prepared);
   }
-  const [row] = await prepared.execute({ tokenHash, idleSince: idleSince.toISOString() });
+  const [row] = await prepared.execute({
+    tokenHash,
+    idleSince: idleSince.toISOString(),
+    createdSince: createdSince.toISOString(),
+  });
   return row;
 }
 

@@ -14,6 +14,7 @@ import { LOCALES } from '../../../shared/constants';
 import { actorOf } from '../../plugins/access';
 import { login, logout, refresh } from './auth.service';
 import { warnWhenProxiedWithoutTrust } from './proxy-warning';
+import { clearSessionCookies, setSessionCookies } from './session-cookie';
 import { capabilitiesWithTabs, sessionData } from './session.service';
 import { errorResponses } from '../../lib/error-responses';
 import type { Config } from '../../config';
@@ -33,15 +34,18 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
   r.post('/api/auth/login', {
     schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, ...errors } },
     config: { access: { rule: 'public', org: 'none' } },
-    handler: (req) =>
-      login(
+    handler: async (req, reply) => {
+      const session = await login(
         req.server.db,
         { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] },
         req.server.config.sso.localAccounts,
       ).catch((err) => {
         req.server.metrics.loginRefused(err);
         throw err;
-      }),
+      });
+      setSessionCookies(reply, req.server.config, session.token);
+      return session;
+    },
   });
 
   r.post('/api/auth/refresh', {
@@ -49,17 +53,22 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
     config: { access: { rule: 'authenticated', org: 'none', actAs: 'exempt' } },
     handler: (req) => {
       const s = req.authSession!;
-      return refresh(req.server.db, { sessionId: s.sessionId, token: s.token, userId: s.user.id });
+      return refresh(
+        req.server.db,
+        { sessionId: s.sessionId, token: s.token, userId: s.user.id, createdAt: s.createdAt },
+        req.server.config.sessionMaxHours,
+      );
     },
   });
 
   r.post('/api/auth/logout', {
     schema: { tags: ['auth'], response: { 200: LogoutResponse, ...errors } },
     config: { access: { rule: 'authenticated', org: 'none', actAs: 'exempt' } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const actor = actorOf(req);
       const endSessionUrl = await opts.endSessionUrl?.(req.server.db, req.server.config, actor.sessionId);
       await logout(req.server.db, actor);
+      clearSessionCookies(reply, req.server.config);
       return { status: 'OK' as const, endSessionUrl };
     },
   });

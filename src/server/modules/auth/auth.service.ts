@@ -66,7 +66,13 @@ export async function openSession(
     { userId: input.userId },
     { action: 'login', entityType: 'session', entityId: session.id, after: input.via },
   );
-  return { token, userId: input.userId, sessionId: session.id, expiresAt: expiry(session.lastSeenAt) };
+  // SESSION_MAX_HOURS is at least 1: a new session's first limit is the idle one
+  return {
+    token,
+    userId: input.userId,
+    sessionId: session.id,
+    expiresAt: expiry(session.lastSeenAt, session.createdAt),
+  };
 }
 export type OpenSession = typeof openSession;
 
@@ -78,11 +84,19 @@ export async function recordFailedAttempt(db: Db, name: `#${string}`, ip: string
   await q.recordAttempt(db, name, ip, false);
 }
 
-/** The live session and user behind a token, or null. Extends the idle timeout. */
-export async function authenticate(db: Db, token: string | undefined) {
+/**
+ * The live session and user behind a token, or null: not revoked, used within the idle limit, and
+ * opened less than `maxHours` (SESSION_MAX_HOURS) ago. Extends the idle timeout.
+ */
+export async function authenticate(db: Db, token: string | undefined, maxHours = DEFAULT_MAX_HOURS) {
   if (!token || token.length > 200) return null;
   const now = new Date();
-  const row = await q.findLiveSession(db, hashToken(token), new Date(now.getTime() - SESSION_IDLE_MS));
+  const row = await q.findLiveSession(
+    db,
+    hashToken(token),
+    new Date(now.getTime() - SESSION_IDLE_MS),
+    new Date(now.getTime() - maxHours * HOUR_MS),
+  );
   if (!row || row.user.status !== 'active') return null;
   let lastSeenAt = row.session.lastSeenAt;
   if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -99,19 +113,24 @@ export async function authenticate(db: Db, token: string | undefined) {
     /** The signed-in user's groups, read with the session; absent under act-as (the acted-as user's are read when needed). */
     groups: resolved ? undefined : row.groups,
     token,
-    expiresAt: expiry(lastSeenAt),
+    createdAt: row.session.createdAt,
+    expiresAt: expiry(lastSeenAt, row.session.createdAt, maxHours),
   };
 }
 
 /** Extends the session now (the SPA calls it every 25 minutes). */
-export async function refresh(db: Db, session: { sessionId: string; token: string; userId: number }) {
+export async function refresh(
+  db: Db,
+  session: { sessionId: string; token: string; userId: number; createdAt: Date },
+  maxHours = DEFAULT_MAX_HOURS,
+) {
   const now = new Date();
   await q.touchSession(db, session.sessionId, now);
   return {
     token: session.token,
     userId: session.userId,
     sessionId: session.sessionId,
-    expiresAt: expiry(now),
+    expiresAt: expiry(now, session.createdAt, maxHours),
   };
 }
 
@@ -120,4 +139,12 @@ export async function logout(db: Db, actor: { sessionId: string; userId: number;
   await audit(db, actor, { action: 'logout', entityType: 'session', entityId: actor.sessionId });
 }
 
-const expiry = (lastSeen: Date) => new Date(lastSeen.getTime() + SESSION_IDLE_MS).toISOString();
+const HOUR_MS = 3_600_000;
+/** SESSION_MAX_HOURS's default, for callers without the configuration. */
+const DEFAULT_MAX_HOURS = 12;
+
+/** The idle limit, or the absolute one when it comes first. */
+const expiry = (lastSeen: Date, created: Date, maxHours = DEFAULT_MAX_HOURS) =>
+  new Date(
+    Math.min(lastSeen.getTime() + SESSION_IDLE_MS, created.getTime() + maxHours * HOUR_MS),
+  ).toISOString();

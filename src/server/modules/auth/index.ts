@@ -11,4 +11,10 @@ export {
 } from './auth.service';
 export { type ActingAs, endActing, mayActAs } from './acting';
 export { actAsState, endOtherSessions } from './session.service';
+export {
+  assertSameSiteRequest,
+  clearSessionCookies,
+  readCookie,
+  setSessionCookies,
+} from './session-cookie';
 export { userColumns } from './auth.queries';

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contract/password-reset';
 import { errorResponses } from '../../lib/error-responses';
 import { actorOf } from '../../plugins/access';
+import { setSessionCookies } from '../auth';
 import { changePassword, checkResetLink, completeReset, requestReset } from './password-reset.service';
 
 const tags = ['password-reset'];
@@ -61,7 +62,11 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       response: { 200: ResetPasswordResponse, ...errorResponses(404, 410, 422, 429) },
     },
     config: { access: { rule: 'public', org: 'none' } },
-    handler: (req) => completeReset(req.server.db, req.server.config, clientOf(req), req.body),
+    handler: async (req, reply) => {
+      const session = await completeReset(req.server.db, req.server.config, clientOf(req), req.body);
+      setSessionCookies(reply, req.server.config, session.token);
+      return session;
+    },
   });
 
   r.post('/api/auth/password/change', {

@@ -10,7 +10,7 @@ import {
   SsoStartQuery,
 } from '../../../shared/contract/sso';
 import { errorResponses } from '../../lib/error-responses';
-import { openSession } from '../auth';
+import { openSession, setSessionCookies } from '../auth';
 import { readBrowserCookie, setBrowserCookie } from './sso.cookie';
 import {
   browserValue,
@@ -104,13 +104,16 @@ export async function ssoRoutes(app: FastifyInstance) {
   r.post('/api/auth/sso/exchange', {
     schema: { tags, body: SsoExchangeBody, response: { 200: SsoExchangeResponse, ...errors } },
     config: { access: { rule: 'public', org: 'none' } },
-    handler: (req) =>
-      exchangeHandoff(req.server.db, openSession, {
+    handler: async (req, reply) => {
+      const session = await exchangeHandoff(req.server.db, openSession, {
         code: req.body.code,
         browser: readBrowserCookie(req),
         ip: req.ip,
         userAgent: req.headers['user-agent'],
         now: req.server.now(),
-      }),
+      });
+      setSessionCookies(reply, req.server.config, session.token);
+      return session;
+    },
   });
 }

@@ -120,6 +120,13 @@ describe('OpenID Connect sign-in against a real provider', () => {
     const session = await t.app.inject({ url: '/api/auth/session', headers: bearer(body.token) });
     expect(session.statusCode).toBe(200);
     expect(session.json().user.username).toBe('alice');
+    // the browser's session cookie, as a password sign-in sets it
+    expect(String(res.headers['set-cookie'])).toContain(`cwa_session=${body.token}; Max-Age=`);
+    const byCookie = await t.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: `cwa_session=${body.token}` },
+    });
+    expect(byCookie.json().user.username).toBe('alice');
 
     const [alice] = await t.db.select().from(users).where(eq(users.username, 'alice'));
     const links = await t.db.select().from(identities).where(eq(identities.userId, alice.id));

@@ -18,7 +18,7 @@ import type {
 } from '../../../shared/contract/password-reset';
 import type { LogoutResponse, SsoExchangeResponse, SsoProvidersResponse } from '../../../shared/contract/sso';
 import { api } from '../../lib/api';
-import { clearToken, getToken, setToken } from '../../lib/storage';
+import { announceSession } from '../../lib/session-broadcast';
 
 export type Session = z.infer<typeof SessionResponse>;
 export type AppConfig = z.infer<typeof AppConfigResponse>;
@@ -45,7 +45,7 @@ export function useSsoProviders() {
   });
 }
 
-/** The one-time code of a provider sign-in becomes this tab's session. */
+/** The one-time code of a provider sign-in becomes the browser's session (every tab's). */
 export function useSsoExchange() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -57,17 +57,19 @@ export function useSsoExchange() {
       }),
     onSuccess: (res) => {
       forgetUserData(queryClient);
-      setToken(res.token);
+      announceSession({ type: 'signedIn', userId: res.userId });
     },
   });
 }
 
-/** The signed-in user's session; gives up after the 15 s identity wait (spec §4). */
+/**
+ * The signed-in user's session, asked of the server (the session cookie says who); a 401 sends the
+ * tab to the login page. Gives up after the 15 s identity wait (spec §4).
+ */
 export function useSession() {
   return useQuery({
     queryKey: authKeys.session(),
     queryFn: ({ signal }) => api<Session>('/api/auth/session', { signal, timeoutMs: IDENTITY_WAIT_MS }),
-    enabled: !!getToken(),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -100,21 +102,20 @@ export function useLogin() {
       api<Login>('/api/auth/login', { method: 'POST', body, redirectOn401: false }),
     onSuccess: (res) => {
       forgetUserData(queryClient);
-      setToken(res.token);
+      announceSession({ type: 'signedIn', userId: res.userId });
     },
   });
 }
 
-/** Extends the session; the same token comes back with a later expiry. */
+/** Extends the session (the cookie's); the same session comes back with a later expiry. */
 export async function refreshSession() {
-  const res = await api<Login>('/api/auth/refresh', { method: 'POST' });
-  setToken(res.token);
-  return res;
+  return api<Login>('/api/auth/refresh', { method: 'POST' });
 }
 
 /**
- * Ends the session on the server (best effort) and forgets the token. Resolves to the provider's
- * sign-out address when the session came from a provider that offers one (go there next).
+ * Ends the session on the server (best effort; the answer clears the cookie) and tells the other
+ * tabs. Resolves to the provider's sign-out address when the session came from a provider that
+ * offers one (go there next).
  */
 export function useLogout() {
   return useMutation({
@@ -126,10 +127,10 @@ export function useLogout() {
         });
         return res.endSessionUrl;
       } catch {
-        // the token is forgotten either way
+        // the other tabs ask the server again either way
         return undefined;
       } finally {
-        clearToken();
+        announceSession({ type: 'signedOut' });
       }
     },
   });
@@ -177,7 +178,7 @@ export function useResetPassword() {
       api<Login>('/api/auth/password/reset', { method: 'POST', body, redirectOn401: false }),
     onSuccess: (res) => {
       forgetUserData(queryClient);
-      setToken(res.token);
+      announceSession({ type: 'signedIn', userId: res.userId });
     },
   });
 }

@@ -1,0 +1,81 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../../shared/session-cookies';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * The browser's session: an HttpOnly cookie holding the session token (shared by every tab), and
+ * beside it a readable CSRF cookie the SPA echoes in the X-CSRF-Token header on unsafe requests.
+ * The CSRF value is derived from the session token, so a cookie planted by another site (or a
+ * sibling subdomain) without the token cannot match it.
+ */
+
+/** The CSRF value of a session: not secret from the page, unguessable without the session token. */
+export const csrfTokenOf = (sessionToken: string) =>
+  createHash('sha256').update(`csrf\0${sessionToken}`).digest('base64url');
+
+export function readCookie(req: FastifyRequest, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  return parseCookie(header)[name] || undefined;
+}
+
+/** Secure only when the app is reached over https (PUBLIC_URL), so a local http run still signs in. */
+const secure = (config: Config) => config.publicUrl.startsWith('https:');
+
+function cookies(config: Config, sessionToken: string, maxAge: number): string[] {
+  const base: Omit<SetCookie, 'name' | 'value'> = {
+    path: '/',
+    sameSite: 'lax',
+    secure: secure(config),
+    maxAge,
+  };
+  return [
+    stringifySetCookie({ ...base, name: SESSION_COOKIE, value: sessionToken, httpOnly: true }),
+    stringifySetCookie({ ...base, name: CSRF_COOKIE, value: sessionToken && csrfTokenOf(sessionToken) }),
+  ];
+}
+
+/** Sets both cookies for a new session; they last as long as a session may (SESSION_MAX_HOURS). */
+export function setSessionCookies(reply: FastifyReply, config: Config, sessionToken: string) {
+  reply.header('set-cookie', cookies(config, sessionToken, config.sessionMaxHours * 3600));
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: Config) {
+  reply.header('set-cookie', cookies(config, '', 0));
+}
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Refuses a cookie-authenticated unsafe request that did not come from the app's own pages: its
+ * Origin (or, without one, its Referer) must be PUBLIC_URL's origin or the request's own host, and
+ * its X-CSRF-Token header must be the session's CSRF value.
+ */
+export function assertSameSiteRequest(req: FastifyRequest, config: Config, sessionToken: string) {
+  const origin = req.headers.origin ?? (req.headers.referer ? originOf(req.headers.referer) : undefined);
+  const allowed = [originOf(config.publicUrl), `${req.protocol}://${req.host}`];
+  if (!origin || !allowed.includes(origin)) {
+    throw new AppError(
+      'error.crossSiteRequest',
+      "This request did not come from the app's own pages and was refused.",
+    );
+  }
+  const sent = req.headers[CSRF_HEADER];
+  const expected = Buffer.from(csrfTokenOf(sessionToken));
+  const given = Buffer.from(typeof sent === 'string' ? sent : '');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AppError(
+      'error.csrfTokenMissing',
+      'This request lacks the security token of your session. Reload the page and try again.',
+    );
+  }
+}
