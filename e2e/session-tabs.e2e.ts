@@ -12,7 +12,7 @@ import {
 import { type Catalog, LANGUAGES } from './languages';
 
 /**
- * One session across tabs (issue 33): the sign-in is a cookie every tab of the browser shares, so a
+ * One session across tabs: the sign-in is a cookie every tab of the browser shares, so a
  * course opened with Ctrl+click opens signed in; signing out in one tab signs the others out, and
  * signing in again in one brings the others back. In English and in French.
  */
