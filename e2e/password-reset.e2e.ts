@@ -144,6 +144,8 @@ describe('change password (header), in en', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await waitForShell(page);
 
+    // "Change password" is in the header's account menu
+    await page.getByTestId('account-menu').click();
     await page.getByTestId('change-password').click();
     const dialog = page.getByRole('dialog', { name: en.passwordReset.changeTitle });
     await dialog.waitFor();

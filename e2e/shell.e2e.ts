@@ -99,6 +99,7 @@ describe('app shell', () => {
     await loginAs(page, 'registrar');
     await waitForShell(page);
     expect(await page.getByTestId('help-link').getAttribute('href')).toBe(config.urls.help);
+    await page.getByTestId('account-menu').click();
     expect(await page.getByTestId('account-link').getAttribute('href')).toBe(config.urls.account);
     const footer = page.locator('footer');
     expect(await footer.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe(

@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { can, type TabKey } from '../../../shared/permissions';
 import { ActAsBanner, ActAsButton } from '../../features/act-as';
 import { AlertsBell } from '../../features/alerts/components/AlertsBell';
-import { ChangePasswordButton } from '../../features/auth';
 import { useAppConfig, useLogout } from '../../features/auth/api';
 import { rememberLocale } from '../../i18n';
 import { loginPath } from '../../lib/api';
 import { LanguageMenu } from '../LanguageMenu';
+import { AccountMenu } from './AccountMenu';
 import { useAppSession } from '../session';
 import { TabsNav } from './TabsNav';
 import classes from './Header.module.css';
@@ -109,18 +109,12 @@ export function AppHeader({ activeTab }: { activeTab: TabKey | null }) {
           >
             {t('header.help')}
           </Anchor>
-          <Anchor
+          <AccountMenu
             className={classes.desktopOnly}
-            href={urls.account}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            title={t('header.signedInAs', { name: session.user.displayName })}
-            data-testid="account-link"
-          >
-            {t('header.account')}
-          </Anchor>
-          {!session.actAs && <ChangePasswordButton className={classes.desktopOnly} />}
+            accountUrl={urls.account}
+            signedInAs={t('header.signedInAs', { name: session.user.displayName })}
+            canChangePassword={!session.actAs}
+          />
           <div className={classes.desktopOnly}>
             <LanguageMenu />
           </div>

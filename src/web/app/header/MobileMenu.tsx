@@ -95,7 +95,7 @@ export function MobileMenu({
           <Anchor href={urls.account} target="_blank" rel="noopener noreferrer" size="sm">
             {t('header.account')}
           </Anchor>
-          {changePassword && <ChangePasswordButton asText />}
+          {changePassword && <ChangePasswordButton />}
           <LanguageMenu />
           <Button
             variant="default"

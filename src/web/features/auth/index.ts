@@ -1,2 +1,2 @@
 /** What other web features may use from auth: the header's change-password entry; the router loads its pages. */
-export { ChangePasswordButton } from './components/ChangePassword';
+export { ChangePasswordButton, ChangePasswordDialog } from './components/ChangePassword';

@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Button, Group, Modal, PasswordInput, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconKey } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
@@ -106,51 +106,35 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel
   );
 }
 
-/**
- * "Change password" in the header: an icon with its name in a tooltip (desktop), or a button with
- * the name (the small-screen menu); either opens the dialog.
- */
-export function ChangePasswordButton({
-  className,
-  asText = false,
-}: {
-  className?: string;
-  asText?: boolean;
-}) {
+/** The change-password dialog, opened by the header's account menu or the small-screen menu. */
+export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
-  const label = t('header.changePassword');
   const done = () => {
-    close();
+    onClose();
     notifySuccess(t('passwordReset.changed'));
   };
   return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('passwordReset.changeTitle')}
+      closeButtonProps={{ 'aria-label': t('passwordReset.cancel') }}
+    >
+      {opened && <ChangePasswordForm onDone={done} onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+/** "Change password" as a text button (the small-screen menu); opens the dialog. */
+export function ChangePasswordButton() {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
     <>
-      {asText ? (
-        <Button variant="subtle" size="compact-sm" px={0} onClick={open} data-testid="menu-change-password">
-          {label}
-        </Button>
-      ) : (
-        <Tooltip label={label}>
-          <ActionIcon
-            className={className}
-            variant="subtle"
-            aria-label={label}
-            onClick={open}
-            data-testid="change-password"
-          >
-            <IconKey size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('passwordReset.changeTitle')}
-        closeButtonProps={{ 'aria-label': t('passwordReset.cancel') }}
-      >
-        {opened && <ChangePasswordForm onDone={done} onCancel={close} />}
-      </Modal>
+      <Button variant="subtle" size="compact-sm" px={0} onClick={open} data-testid="menu-change-password">
+        {t('header.changePassword')}
+      </Button>
+      <ChangePasswordDialog opened={opened} onClose={close} />
     </>
   );
 }
