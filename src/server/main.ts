@@ -111,8 +111,10 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // on, not once: a second signal during the stop (Ctrl+C reaches npm and node both, and npm passes it
+  // on) must not fall back to the default action, which kills the process mid-stop
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   return app;
 }
 
