@@ -16,10 +16,8 @@ export const serverDir = join(root, 'dist/server');
 export const serverEntry = join(serverDir, 'main.mjs');
 
 /**
- * Packages compiled into the bundle instead of loaded from node_modules at start. drizzle-orm: Node
- * reads its 180 KB package.json again for each of the ~110 modules it loads, about a second of every
- * start; it is plain JavaScript with no files of its own at run time. Every other package stays
- * external (native code, WebAssembly and files beside their modules: PGlite, argon2, swagger-ui).
+ * Packages compiled into the bundle instead of loaded from node_modules at start (docs/decisions/0007);
+ * the rest stay external (native code, WebAssembly, files beside their modules).
  */
 const BUNDLED_PACKAGES = new Set(['drizzle-orm']);
 

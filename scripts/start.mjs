@@ -3,9 +3,8 @@
  * bundle in dist/server, the SPA in dist/web, in parallel with migrations and seeding), then runs
  * the compiled server (dist/server/main.mjs) in this very process. package.json's script `exec`s
  * node, so no shell or wrapper process stands between npm and the server: a stop signal sent to npm
- * is passed to the server. Plain JavaScript (types in JSDoc, checked by tsc): a .ts file here would
- * make Node load its TypeScript stripper, a WebAssembly module, into the server's process (about 0.1 s
- * of every start and 5-10 MB of RSS for good). No import of the sources: they reach this process as
+ * is passed to the server. Plain JavaScript (types in JSDoc, checked by tsc), so Node loads no TypeScript stripper
+ * into the server (docs/decisions/0007). No import of the sources: they reach this process as
  * the bundle.
  */
 import { pathToFileURL } from 'node:url';

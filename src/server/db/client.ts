@@ -115,14 +115,8 @@ function openPostgres(url: string, max: number): Database {
 }
 
 /**
- * PostgreSQL settings of the embedded database. PGlite's WebAssembly heap grows to hold whatever
- * PostgreSQL touches and never gives memory back, so its 128 MB default shared buffers become
- * process memory for good. 16 MB: the operating system's file cache holds the rest of the demo
- * world's pages. Against 32 MB it took 18 MB off the heap, idle and at the 10,000-row import's peak,
- * with the same course-list throughput and the same 1,000,000-row export time (README, Configuration).
- * wal_init_zero=off: a new 16 MB WAL segment is created by writing its last byte rather than 16 MB of
- * zeros, which PGlite's file layer passed through a 16 MB buffer of the server's own: an RSS spike each
- * time the writes outran the recycled segments, as at the end of a 10,000-row import.
+ * PostgreSQL settings of the embedded database: PGlite's WebAssembly heap never gives memory back, so
+ * buffers are kept small, and new WAL segments are not zero-filled (docs/decisions/0005).
  */
 const PGLITE_SETTINGS = [
   'shared_buffers=16MB',

@@ -12,21 +12,11 @@ import type { Database, Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import * as q from './products.queries';
 
-/**
- * Rows per PGlite page. Each page is one statement whose answer is a single text (the rows' JSON
- * texts joined by newlines): PGlite's wire parser costs a buffer copy and a decode per field, so 18
- * fields per row were most of the export's time and garbage, and each statement has a cost of its
- * own (pages of 100 rows took the export from 10 s to 21 s). A batch stays as texts and each row is
- * parsed only when the CSV writer takes it, so the parsed rows die young.
- */
+/** Rows per PGlite page, fetched as one text: per-field parsing was most of the export's cost (docs/decisions/0006). */
 const PAGE_ROWS = 5000;
 /** The first page is small, so the first bytes leave before a whole page is built. */
 const FIRST_PAGE_ROWS = 500;
-/**
- * Rows per FETCH from the PostgreSQL cursor (one JSON text each). Small: with 5,000 rows a FETCH
- * answer is about 1.6 MB that pg reads and parses at once, and the export's RSS growth was 62-85 MB;
- * with 100 it was 19-24 MB at the same speed (bench/products.bench.ts, README).
- */
+/** Rows per FETCH from the PostgreSQL cursor: small answers keep the export's memory low (docs/decisions/0006). */
 const FETCH_ROWS = 100;
 
 /** One export row: the CSV cells in EXPORT_COLUMNS order, as JSON values (text, number or null). */
