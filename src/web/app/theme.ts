@@ -25,6 +25,8 @@ export const theme = createTheme({
   components: {
     // a badge shows its whole word ("Opted out", not "O…") and never shrinks inside a table cell
     Badge: { styles: { root: { minWidth: 'max-content' } } },
+    // a loader named "Loading…" is a status (a name on a plain span is not allowed: axe aria-prohibited-attr)
+    Loader: { defaultProps: { role: 'status' } },
     // a table wider than the screen scrolls sideways; the keyboard reaches it even when its rows
     // hold nothing focusable (axe scrollable-region-focusable)
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },

@@ -98,7 +98,7 @@ export function CourseTable(p: Props) {
 
   return (
     <Table.ScrollContainer minWidth={1100}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="course-table">
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} data-testid="course-table">
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{p.caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
