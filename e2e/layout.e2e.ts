@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import zh from '../src/web/i18n/zh.json';
-import { loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
+import { apiCall, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 
 const ALL_LANGUAGES = [...LANGUAGES, { lang: 'zh', locale: 'zh-CN', catalog: zh as typeof en }];
@@ -77,6 +80,28 @@ describe('390 px layouts (axe)', () => {
     const { page } = b;
     await loginAs(page, 'super', { path });
     await open(page, path);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("a roster with students: Paid badges readable, the table's scroll area reachable by keyboard", async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar')) as string;
+    await waitForShell(page);
+    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
+      token,
+      'GET',
+      `/api/institution/institutionData?organizationId=${session.institutions[0].orgId}&sort=enrollmentCount&order=desc`,
+    );
+    await open(page, `/institution/courseDetail/${list.courses[0].sectionId}?tab=roster`);
+    await page.getByTestId('roster-row').first().waitFor();
+    expect(await page.locator('[data-testid=roster] [data-access]').count()).toBeGreaterThan(0);
+    const viewport = page.getByTestId('roster').locator('.mantine-ScrollArea-viewport').first();
+    // wider than the screen, so it scrolls; the keyboard can focus it and scroll it
+    expect(await viewport.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await viewport.focus();
+    expect(await viewport.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(SMALL.width);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
