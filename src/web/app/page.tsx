@@ -18,11 +18,20 @@ export function Page({ title, description, actions, children }: PageProps) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
-          <Title order={1} size="h2">
+        {/* the actions move below the title when both do not fit on one line (390 px, long languages) */}
+        <div
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 16,
+          }}
+        >
+          <Title order={1} size="h2" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {title}
           </Title>
-          {actions}
+          {actions && <div style={{ maxWidth: '100%' }}>{actions}</div>}
         </div>
         {description && <Text c="dimmed">{description}</Text>}
       </Stack>

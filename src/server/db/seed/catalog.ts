@@ -11,6 +11,12 @@ const PRODUCT_COUNT = 160;
 export const INSTITUTION_WITHOUT_OFFERS = 'dunmore';
 /** Every sixth offer of an institution that is still running ends within 30 days (the "expires soon" mark). */
 const EXPIRING_EVERY = 6;
+/**
+ * The other running offers end at least this many days after the seeding day: the offers about to
+ * expire stay the same ones for days after the world was seeded (none ends within 3 days, none
+ * enters the 30-day window before day 15), whatever the calendar day or the hour the world is used.
+ */
+const OTHERS_END_AFTER = 45;
 /** Every offer status the UI maps (spec §4), and two odd ones that show as Pending. */
 export const MAIN_OFFER_STATUSES = ['APPROVED', 'NEW', 'REJECTED', 'EXPIRED', 'PENDING'] as const;
 const OFFER_STATUS_WEIGHTS = [
@@ -110,7 +116,11 @@ export async function seedCatalog(ctx: SeedContext, institutions: SeededInstitut
             : [-rng.int(10, 300), rng.int(30, 400)];
       const running = status !== 'EXPIRED' && status !== 'REJECTED';
       // derived from the position, not drawn, so the rest of the world stays as it was
-      const endsIn = running && k % EXPIRING_EVERY === EXPIRING_EVERY - 1 ? 3 + ((k * 7) % 26) : drawnEnd;
+      const endsIn = !running
+        ? drawnEnd
+        : k % EXPIRING_EVERY === EXPIRING_EVERY - 1
+          ? 3 + ((k * 7) % 26)
+          : Math.max(drawnEnd, OTHERS_END_AFTER);
       if (inst.seed.key === INSTITUTION_WITHOUT_OFFERS) return;
       offerRows.push({
         productId: p.id,

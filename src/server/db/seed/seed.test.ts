@@ -121,6 +121,12 @@ describe('demo seed', () => {
         o.institution_id = i.id and o.offer_status in ('APPROVED','NEW','PENDING')
         and o.ends_on between current_date and current_date + 30) < 2`),
     ).toBe(1);
+    // the running offers about to expire end within 28 days, the others after 45: the set stays the
+    // same for days after seeding
+    expect(
+      await count(`select count(*)::int n from offers where offer_status not in ('REJECTED','EXPIRED')
+        and ends_on between current_date + 29 and current_date + 44`),
+    ).toBe(0);
     expect(await column('select distinct inclusive v from offers order by 1')).toEqual([false, true]);
     expect(
       await count('select count(*)::int n from offers where offer_status = $1 and ends_on >= current_date', [

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TABS, type TabKey } from '../../../shared/permissions';
+import { ActAsButton } from '../../features/act-as';
 import { ChangePasswordButton } from '../../features/auth';
 import { LanguageMenu } from '../LanguageMenu';
 import classes from './Header.module.css';
@@ -95,6 +96,7 @@ export function MobileMenu({
           <Anchor href={urls.account} target="_blank" rel="noopener noreferrer" size="sm">
             {t('header.account')}
           </Anchor>
+          <ActAsButton menuEntry />
           {changePassword && <ChangePasswordButton />}
           <LanguageMenu />
           <Button

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,25 +6,40 @@ import { can } from '../../../../shared/permissions';
 import { useAppSession } from '../../../app/session';
 import { StartActAsModal } from './StartActAsModal';
 
-/** Header entry that opens the act-as dialog: super admins and nasupport holders, not while acting. */
-export function ActAsButton({ className }: { className?: string }) {
+/**
+ * Header entry that opens the act-as dialog: super admins and nasupport holders, not while acting.
+ * `menuEntry`: as a labelled button, for the small-screen menu.
+ */
+export function ActAsButton({ className, menuEntry = false }: { className?: string; menuEntry?: boolean }) {
   const { t } = useTranslation();
   const { session, institution, capabilities } = useAppSession();
   const [open, setOpen] = useState(false);
   if (session.actAs || !institution || !can(capabilities, 'actAs')) return null;
   return (
     <>
-      <Tooltip label={t('actAs.menuLink')}>
-        <ActionIcon
-          className={className}
+      {menuEntry ? (
+        <Button
           variant="subtle"
-          aria-label={t('actAs.menuLink')}
+          size="compact-sm"
+          leftSection={<IconUserShare size={16} aria-hidden="true" />}
           onClick={() => setOpen(true)}
-          data-testid="act-as-open"
+          data-testid="menu-act-as"
         >
-          <IconUserShare size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+          {t('actAs.menuLink')}
+        </Button>
+      ) : (
+        <Tooltip label={t('actAs.menuLink')}>
+          <ActionIcon
+            className={className}
+            variant="subtle"
+            aria-label={t('actAs.menuLink')}
+            onClick={() => setOpen(true)}
+            data-testid="act-as-open"
+          >
+            <IconUserShare size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {open && (
         <StartActAsModal
           organizationId={institution.orgId}

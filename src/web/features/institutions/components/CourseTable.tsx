@@ -62,10 +62,8 @@ function SortHeader({
   const active = sort === field;
   const Icon = active ? (order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
   return (
-    <Table.Th
-      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      style={{ whiteSpace: 'nowrap' }}
-    >
+    // the label may wrap (French at 1280 px): every column then fits beside the sticky actions column
+    <Table.Th aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton
         onClick={() => onSort(field)}
         aria-label={t('institutions.table.sortBy', { column: label })}
@@ -100,7 +98,7 @@ export function CourseTable(p: Props) {
 
   return (
     <Table.ScrollContainer minWidth={1100}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="course-table">
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} data-testid="course-table">
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{p.caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

@@ -36,7 +36,14 @@ function Report({ result }: { result: OptOutUpload }) {
         {t('institutions.optOut.reportTitle', { file: result.fileName })}
       </Title>
       <Text size="sm">{summaryText(t, result)}</Text>
-      <ScrollArea.Autosize mah={280}>
+      <ScrollArea.Autosize
+        mah={280}
+        viewportProps={{
+          tabIndex: 0,
+          role: 'region',
+          'aria-label': t('institutions.optOut.reportTitle', { file: result.fileName }),
+        }}
+      >
         <Table striped verticalSpacing={4} fz="sm">
           <Table.Thead>
             <Table.Tr>

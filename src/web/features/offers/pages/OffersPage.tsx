@@ -164,6 +164,8 @@ export default function OffersPage() {
             { value: 'compare', label: t('offers.mode.compare') },
           ]}
           w="fit-content"
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal' } }}
           aria-label={t('offers.mode.label')}
           data-testid="offers-mode"
         />
