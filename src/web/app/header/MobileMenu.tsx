@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TABS, type TabKey } from '../../../shared/permissions';
 import { ChangePasswordButton } from '../../features/auth';
+import { TwoStepButton } from '../../features/totp';
 import { LanguageMenu } from '../LanguageMenu';
 import classes from './Header.module.css';
 
@@ -96,6 +97,7 @@ export function MobileMenu({
             {t('header.account')}
           </Anchor>
           {changePassword && <ChangePasswordButton />}
+          {changePassword && <TwoStepButton />}
           <LanguageMenu />
           <Button
             variant="default"
