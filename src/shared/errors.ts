@@ -109,7 +109,7 @@ export const ERROR_STATUS = {
   /** Sign-in refused: too many failures from this address. */
   'error.tooManyAttemptsAddress': 429,
   /** Two-step sign-in: a wrong, old or already used authenticator code or recovery code. */
-  'error.totpCodeWrong': 401,
+  'error.totpCodeWrong': 422,
   /** Two-step sign-in: the pending token of the password step is unknown, used or expired. */
   'error.totpPendingInvalid': 401,
   /** Setting up an authenticator while one is already on. */

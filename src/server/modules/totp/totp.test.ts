@@ -70,7 +70,7 @@ describe('enrolment from the account', () => {
     const token = await login(t.app, 'wanda');
     await post(t, '/api/account/totp/setup', {}, token);
     const res = await post(t, '/api/account/totp/confirm', { code: '000000' }, token);
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('error.totpCodeWrong');
     const [row] = await t.db.select().from(userTotp).where(eq(userTotp.userId, u.id));
     expect(row.enabledAt).toBeNull();
@@ -117,7 +117,7 @@ describe('sign-in with two-step sign-in on', () => {
     await enrol('wes');
     const { pendingToken } = (await passwordStep(t, 'wes')).json();
     const res = await post(t, '/api/auth/login/totp', { pendingToken, code: '123456' });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('error.totpCodeWrong');
     const failures = await t.db
       .select()
@@ -131,7 +131,7 @@ describe('sign-in with two-step sign-in on', () => {
     const { pendingToken } = (await passwordStep(t, 'tom')).json();
     for (let i = 0; i < 10; i++) {
       const res = await post(t, '/api/auth/login/totp', { pendingToken, code: '111111' });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(422);
     }
     const res = await post(t, '/api/auth/login/totp', { pendingToken, code: '111111' });
     expect(res.statusCode).toBe(429);
@@ -147,7 +147,7 @@ describe('sign-in with two-step sign-in on', () => {
     );
     const b = (await passwordStep(t, 'rita')).json();
     const replay = await post(t, '/api/auth/login/totp', { pendingToken: b.pendingToken, code });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(422);
     expect(replay.json().message).toBe('error.totpCodeWrong');
     step();
     const next = await post(t, '/api/auth/login/totp', {

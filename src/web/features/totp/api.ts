@@ -30,17 +30,24 @@ export function useTotpSetup() {
   });
 }
 
-/** Turns two-step sign-in on with the first code: the recovery codes. */
+/**
+ * Turns two-step sign-in on with the first code: the recovery codes. The status is read again when
+ * the dialog closes (`useRefreshTotpStatus`), so the codes stay on screen until then.
+ */
 export function useTotpConfirm() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
       api<z.infer<typeof TotpConfirmResponse>>('/api/account/totp/confirm', {
         method: 'POST',
         body: { code },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: totpKeys.status() }),
   });
+}
+
+/** Reads the status again (after the dialog closes). */
+export function useRefreshTotpStatus() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: totpKeys.status() });
 }
 
 export function useTotpDisable() {

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
-import { useTotpConfirm, useTotpDisable, useTotpSetup, useTotpStatus } from '../api';
+import { useRefreshTotpStatus, useTotpConfirm, useTotpDisable, useTotpSetup, useTotpStatus } from '../api';
 import { CodeInput, RecoveryCodes, TotpSetupPanel } from './TotpSetupPanel';
 
 /** Turns it on: the key and QR code, the first code, then the recovery codes. */
@@ -137,14 +137,19 @@ function TwoStepBody({ onClose }: { onClose: () => void }) {
 /** "Two-step sign-in" of the account menu: set up an authenticator, or turn it off. */
 export function TwoStepDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const refresh = useRefreshTotpStatus();
+  const close = () => {
+    onClose();
+    refresh();
+  };
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={t('totp.title')}
       closeButtonProps={{ 'aria-label': t('totp.cancel') }}
     >
-      {opened && <TwoStepBody onClose={onClose} />}
+      {opened && <TwoStepBody onClose={close} />}
     </Modal>
   );
 }
