@@ -65,7 +65,7 @@ export function TotpSetupPanel({
         <Text size="sm">{t('totp.scan')}</Text>
         <Image src={setup.qrDataUrl} alt={t('totp.qrAlt')} w={200} h={200} data-testid="totp-qr" />
         <Text size="sm">
-          {t('totp.secret')}:{' '}
+          {t('totp.secret')}{' '}
           <Code data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
             {setup.secret}
           </Code>
