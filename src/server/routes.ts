@@ -23,10 +23,12 @@ import { actAsRoutes } from './modules/act-as';
 import { recycleBinRoutes } from './modules/recycle-bin';
 import { endSessionUrl, ssoRoutes } from './modules/sso';
 import { passwordResetRoutes } from './modules/password-reset';
+import { secondStep, totpRoutes } from './modules/totp';
 
 /** Every feature's routes. A feature adds one line here. */
 export async function registerRoutes(app: FastifyInstance) {
-  await app.register(authRoutes, { endSessionUrl });
+  await app.register(authRoutes, { endSessionUrl, secondStep });
+  await app.register(totpRoutes);
   await app.register(ssoRoutes);
   await app.register(accountSetupRoutes);
   await app.register(passwordResetRoutes);

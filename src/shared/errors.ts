@@ -108,6 +108,16 @@ export const ERROR_STATUS = {
   'error.tooManyAttemptsAccount': 429,
   /** Sign-in refused: too many failures from this address. */
   'error.tooManyAttemptsAddress': 429,
+  /** Two-step sign-in: a wrong, old or already used authenticator code or recovery code. */
+  'error.totpCodeWrong': 422,
+  /** Two-step sign-in: the pending token of the password step is unknown, used or expired. */
+  'error.totpPendingInvalid': 401,
+  /** Setting up an authenticator while one is already on. */
+  'error.totpAlreadyEnabled': 409,
+  /** Turning off or resetting two-step sign-in of an account without it. */
+  'error.totpNotEnabled': 409,
+  /** Confirming an authenticator that was not set up first. */
+  'error.totpSetupMissing': 409,
   /** Account-setup link refused: too many failures from this address. */
   'error.setupTooManyAttempts': 429,
   /** Password-reset requests over the limit of the address or of the user name / e-mail asked for. */

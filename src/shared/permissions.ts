@@ -49,6 +49,9 @@ export interface Capabilities {
 const has = (c: Capabilities, p: Permission) => c.permissions.includes(p);
 const anyFlag = (c: Capabilities) => c.superAdmin || c.associateSuperAdmin || c.nasupport;
 
+/** Provider staff: a holder of a staff flag (super, associate super administrator, support). */
+export const isProviderStaff = (u: Pick<Capabilities, Flag>) => anyFlag(u as Capabilities);
+
 /**
  * Each rule's own condition. `RULES` below adds the dashboard gate to every rule but `authenticated`.
  */
@@ -114,6 +117,8 @@ const OWN_RULES = {
   viewAudit: (c: Capabilities) => anyFlag(c) || (has(c, 'CAN_CREATE_EDIT_ROLES') && c.member),
   /** Act-as for support: super admins and nasupport holders, in any institution. */
   actAs: (c: Capabilities) => c.superAdmin || c.nasupport,
+  /** Remove another account's authenticator (a support case): super admins. */
+  resetTotp: (c: Capabilities) => c.superAdmin,
 } satisfies Record<string, (c: Capabilities) => boolean>;
 export type Rule = keyof typeof OWN_RULES;
 

@@ -146,6 +146,17 @@ const TABLE: Record<string, Row> = {
   },
   'POST /api/auth/password/reset': { who: 'public', req: none('/api/auth/password/reset') },
   'POST /api/auth/password/change': { who: 'signedIn', req: none('/api/auth/password/change') },
+  'POST /api/auth/login/totp': { who: 'public', req: none('/api/auth/login/totp') },
+  'POST /api/auth/login/enrol': { who: 'public', req: none('/api/auth/login/enrol') },
+  'POST /api/auth/login/enrol/confirm': { who: 'public', req: none('/api/auth/login/enrol/confirm') },
+  'GET /api/account/totp': { who: 'signedIn', req: none('/api/account/totp') },
+  'POST /api/account/totp/setup': { who: 'signedIn', req: none('/api/account/totp/setup') },
+  'POST /api/account/totp/confirm': { who: 'signedIn', req: none('/api/account/totp/confirm') },
+  'POST /api/account/totp/disable': { who: 'signedIn', req: none('/api/account/totp/disable') },
+  'DELETE /api/users/:id/totp': {
+    who: 'superOnly',
+    req: (w, s) => ({ url: `/api/users/${w.user[s].id}/totp` }),
+  },
   'GET /api/institution/institutionListFilterByName': {
     who: 'signedIn',
     req: none('/api/institution/institutionListFilterByName?name=a'),

@@ -60,7 +60,11 @@ export const ActAsCandidatesResponse = z.object({
         username: z.string().describe('Username.'),
         displayName: z.string().describe('First and last name.'),
         email: z.string().describe('E-mail address.'),
+        role: z
+          .string()
+          .nullable()
+          .describe("The names of the user's roles in the institution, comma-separated; null when none."),
       }),
     )
-    .describe('Up to 20 members the caller may act as, by name.'),
+    .describe('Up to 20 staff members (students left out) the caller may act as, by name.'),
 });

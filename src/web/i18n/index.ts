@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/constants';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../lib/storage';
 // The first page only needs these top-level groups: named imports let the bundler leave the rest of
 // the English catalog out of the entry chunk. Full catalogs are fetched as JSON files (not code).
-import { app, common, error, errors, footer, header, languages, login } from './en.json';
+import { app, common, error, errors, footer, header, languages, login, totp } from './en.json';
 import enUrl from './en.json?url';
 import frUrl from './fr.json?url';
 import zhUrl from './zh.json?url';
@@ -120,7 +120,9 @@ export function initI18n() {
     .use(initReactI18next)
     .init({
       lng: detectLocale(),
-      resources: { en: { translation: { app, common, error, errors, footer, header, languages, login } } },
+      resources: {
+        en: { translation: { app, common, error, errors, footer, header, languages, login, totp } },
+      },
       partialBundledLanguages: true,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES],

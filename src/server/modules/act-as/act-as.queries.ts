@@ -35,7 +35,26 @@ export async function isMember(db: Db, userId: number, organizationId: number) {
   return ids.some((r) => r.id === userId);
 }
 
-/** Up to 20 members matching `q`, without super admins and the flags the caller may not act as. */
+/** Ids of the institution's staff: members in a course role other than student, and holders of its roles. */
+const staffIds = (db: Db, organizationId: number) =>
+  db
+    .select({ id: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.institutionId, organizationId), sql`${memberships.courseRole} <> 'student'`))
+    .union(
+      db
+        .select({ id: groupMembers.userId })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(eq(groups.contextId, organizationId)),
+    );
+
+/** The names of the user's roles in the institution, for the candidate list (null: none). */
+const roleOf = (organizationId: number) =>
+  sql<string | null>`(select string_agg(g.name, ', ' order by g.name) from ${groupMembers} gm
+    join ${groups} g on g.id = gm.group_id where gm.user_id = ${users.id} and g.context_id = ${organizationId})`;
+
+/** Up to 20 staff members matching `q`, without super admins and the flags the caller may not act as. */
 export async function candidates(
   db: Db,
   organizationId: number,
@@ -44,11 +63,11 @@ export async function candidates(
 ) {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select(userColumns)
+    .select({ ...userColumns, role: roleOf(organizationId) })
     .from(users)
     .where(
       and(
-        inArray(users.id, memberIds(db, organizationId)),
+        inArray(users.id, staffIds(db, organizationId)),
         not(users.superAdmin),
         opts.excludeAssociates ? not(users.associateSuperAdmin) : undefined,
         opts.excludeSupport ? not(users.nasupport) : undefined,

@@ -122,6 +122,7 @@ export async function listCandidates(db: Db, actor: Actor, query: z.infer<typeof
       username: u.username,
       displayName: `${u.firstName} ${u.lastName}`.trim() || u.username,
       email: u.email,
+      role: u.role,
     })),
   };
 }

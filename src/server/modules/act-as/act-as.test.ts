@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
-import { auditLog, groups, sessions } from '../../db/schema';
+import { auditLog, groups, memberships, sessions } from '../../db/schema';
 import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -272,6 +272,14 @@ describe('act-as', () => {
         .users.map((u: { username: string }) => u.username)
         .sort(),
     ).toEqual(['aassoc', 'areg', 'asupport2']);
+    // staff only, with their roles: a student of the institution is never offered
+    const student = await createUser(t.db, 'astudent');
+    await t.db
+      .insert(memberships)
+      .values({ userId: student.id, institutionId: instA, courseRole: 'student' });
+    const found = (await call(sa, 'GET', `/api/act-as/candidates?organizationId=${instA}&q=a`)).json().users;
+    expect(found.map((u: { username: string }) => u.username)).not.toContain('astudent');
+    expect(found.find((u: { username: string }) => u.username === 'areg').role).toBe('Administrator');
     const reg = await login(t.app, 'areg');
     expect((await call(reg, 'GET', `/api/act-as/candidates?organizationId=${instA}`)).statusCode).toBe(403);
   });

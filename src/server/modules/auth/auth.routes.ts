@@ -4,15 +4,16 @@ import {
   AppConfigResponse,
   CapabilitiesResponse,
   LoginBody,
-  LoginResponse,
   RefreshResponse,
   SessionResponse,
 } from '../../../shared/contract/auth';
 import { OrganizationQuery } from '../../../shared/contract/common';
 import { LogoutResponse } from '../../../shared/contract/sso';
+import { LoginAnswer, type LoginSecondStep } from '../../../shared/contract/totp';
+import type { z } from 'zod';
 import { LOCALES } from '../../../shared/constants';
 import { actorOf } from '../../plugins/access';
-import { login, logout, refresh } from './auth.service';
+import { checkPassword, logout, openSession, type PasswordUser, refresh } from './auth.service';
 import { warnWhenProxiedWithoutTrust } from './proxy-warning';
 import { clearSessionCookies, setSessionCookies } from './session-cookie';
 import { capabilitiesWithTabs, sessionData } from './session.service';
@@ -25,25 +26,42 @@ const errors = errorResponses(401, 403, 422, 429);
 export interface AuthRoutesOptions {
   /** Where a signed-out browser goes to end its OpenID Connect provider's session too (the SSO feature's). */
   endSessionUrl?: (db: Db, config: Config, sessionId: string) => Promise<string | undefined>;
+  /** The second step due after a correct password (two-step sign-in), or null: a session now. */
+  secondStep?: SecondStep;
 }
+
+export type SecondStep = (
+  db: Db,
+  config: Config,
+  user: PasswordUser,
+) => Promise<z.infer<typeof LoginSecondStep> | null>;
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   warnWhenProxiedWithoutTrust(app);
 
   r.post('/api/auth/login', {
-    schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, ...errors } },
+    schema: {
+      tags: ['auth'],
+      description:
+        'Password sign-in: the session, or (`step`) the second step due for an account with two-step sign-in (a code) or that must set it up first (provider staff in production).',
+      body: LoginBody,
+      response: { 200: LoginAnswer, ...errors },
+    },
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
-      const session = await login(
-        req.server.db,
-        { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] },
-        req.server.config.sso.localAccounts,
-      ).catch((err) => {
-        req.server.metrics.loginRefused(err);
-        throw err;
-      });
-      setSessionCookies(reply, req.server.config, session.token);
+      const { db, config } = req.server;
+      const client = { ip: req.ip, userAgent: req.headers['user-agent'] };
+      const user = await checkPassword(db, { ...req.body, ...client }, config.sso.localAccounts).catch(
+        (err) => {
+          req.server.metrics.loginRefused(err);
+          throw err;
+        },
+      );
+      const step = await opts.secondStep?.(db, config, user);
+      if (step) return step;
+      const session = await openSession(db, { userId: user.id, ...client });
+      setSessionCookies(reply, config, session.token);
       return session;
     },
   });

@@ -8,7 +8,7 @@ import { resolveActing } from './acting';
 import * as q from './auth.queries';
 import { throttleLogin } from './login-limits';
 
-export { assertAddressNotThrottled } from './login-limits';
+export { assertAddressNotThrottled, throttleLogin } from './login-limits';
 
 /** Write last-seen at most this often per session. */
 const TOUCH_EVERY_MS = 60_000;
@@ -29,6 +29,12 @@ export interface LoginInput {
  * null lets every account.
  */
 export async function login(db: Db, input: LoginInput, localAccounts: string[] | null = null) {
+  const user = await checkPassword(db, input, localAccounts);
+  return openSession(db, { userId: user.id, ip: input.ip, userAgent: input.userAgent });
+}
+
+/** The password step of a sign-in (throttled and recorded): the account, or a refusal. No session. */
+export async function checkPassword(db: Db, input: LoginInput, localAccounts: string[] | null = null) {
   await throttleLogin(db, input.username, input.ip);
   if (localAccounts && !localAccounts.includes(input.username.toLowerCase())) {
     await q.recordAttempt(db, input.username, input.ip, false);
@@ -43,7 +49,13 @@ export async function login(db: Db, input: LoginInput, localAccounts: string[] |
   if (!ok || !user) {
     throw new AppError('error.invalidCredentials', 'The username or password is incorrect.');
   }
-  return openSession(db, { userId: user.id, ip: input.ip, userAgent: input.userAgent });
+  return user;
+}
+export type PasswordUser = Awaited<ReturnType<typeof checkPassword>>;
+
+/** Records a sign-in attempt of `username` (a later step, e.g. its authenticator code) for the limits. */
+export async function recordLoginAttempt(db: Db, username: string, ip: string, succeeded: boolean) {
+  await q.recordAttempt(db, username, ip, succeeded);
 }
 
 /**

@@ -1,13 +1,17 @@
 /** What other features and the app may use of auth: sign-in throttling and token checks. */
-export { authRoutes } from './auth.routes';
+export { authRoutes, type SecondStep } from './auth.routes';
 export {
   assertAddressNotThrottled,
   authenticate,
+  checkPassword,
   hashToken,
   type OpenSession,
   openSession,
+  type PasswordUser,
   recordFailedAttempt,
+  recordLoginAttempt,
   type SessionUser,
+  throttleLogin,
 } from './auth.service';
 export { type ActingAs, endActing, mayActAs } from './acting';
 export { actAsState, endOtherSessions } from './session.service';

@@ -1,12 +1,13 @@
 import { Anchor, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconExternalLink, IconKey } from '@tabler/icons-react';
+import { IconExternalLink, IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordDialog } from '../../features/auth';
+import { TwoStepDialog } from '../../features/totp';
 
 /**
  * "Account" in the header: the provider's account page and, for a signed-in user who is not acting
- * as someone, "Change password" — one entry, so the institution's name keeps its room at 1280 px.
+ * as someone, "Change password" and "Two-step sign-in" — one entry, so the institution's name keeps its room at 1280 px.
  */
 export function AccountMenu({
   className,
@@ -21,6 +22,7 @@ export function AccountMenu({
 }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  const [twoStepOpened, twoStep] = useDisclosure(false);
   return (
     <>
       <Menu position="bottom-end">
@@ -56,9 +58,19 @@ export function AccountMenu({
               {t('header.changePassword')}
             </Menu.Item>
           )}
+          {canChangePassword && (
+            <Menu.Item
+              leftSection={<IconShieldLock size={16} aria-hidden="true" />}
+              onClick={twoStep.open}
+              data-testid="two-step"
+            >
+              {t('totp.menuItem')}
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
       <ChangePasswordDialog opened={opened} onClose={close} />
+      <TwoStepDialog opened={twoStepOpened} onClose={twoStep.close} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { TABS, type TabKey } from '../../../shared/permissions';
 import { ActAsButton } from '../../features/act-as';
 import { ChangePasswordButton } from '../../features/auth';
+import { TwoStepButton } from '../../features/totp';
 import { LanguageMenu } from '../LanguageMenu';
 import classes from './Header.module.css';
 
@@ -98,6 +99,7 @@ export function MobileMenu({
           </Anchor>
           <ActAsButton menuEntry />
           {changePassword && <ChangePasswordButton />}
+          {changePassword && <TwoStepButton />}
           <LanguageMenu />
           <Button
             variant="default"

@@ -17,6 +17,12 @@ import type {
   ResetPasswordBody,
 } from '../../../shared/contract/password-reset';
 import type { LogoutResponse, SsoExchangeResponse, SsoProvidersResponse } from '../../../shared/contract/sso';
+import type {
+  LoginAnswer,
+  LoginEnrolConfirmResponse,
+  LoginTotpBody,
+  TotpSetupResponse,
+} from '../../../shared/contract/totp';
 import { api } from '../../lib/api';
 import { announceSession } from '../../lib/session-broadcast';
 
@@ -25,6 +31,7 @@ export type AppConfig = z.infer<typeof AppConfigResponse>;
 export type InstitutionCapabilities = z.infer<typeof CapabilitiesResponse>;
 type Credentials = z.infer<typeof LoginBody>;
 type Login = z.infer<typeof LoginResponse>;
+export type LoginStep = Exclude<z.infer<typeof LoginAnswer>, Login>;
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -99,7 +106,50 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Credentials) =>
-      api<Login>('/api/auth/login', { method: 'POST', body, redirectOn401: false }),
+      api<z.infer<typeof LoginAnswer>>('/api/auth/login', { method: 'POST', body, redirectOn401: false }),
+    onSuccess: (res) => {
+      if ('step' in res) return;
+      forgetUserData(queryClient);
+      announceSession({ type: 'signedIn', userId: res.userId });
+    },
+  });
+}
+
+/** The code step of a two-step sign-in: the session. */
+export function useLoginTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof LoginTotpBody>) =>
+      api<Login>('/api/auth/login/totp', { method: 'POST', body, redirectOn401: false }),
+    onSuccess: (res) => {
+      forgetUserData(queryClient);
+      announceSession({ type: 'signedIn', userId: res.userId });
+    },
+  });
+}
+
+/** The enrolment step of a sign-in: a new authenticator's QR code and key. */
+export function useLoginEnrol() {
+  return useMutation({
+    mutationFn: (pendingToken: string) =>
+      api<z.infer<typeof TotpSetupResponse>>('/api/auth/login/enrol', {
+        method: 'POST',
+        body: { pendingToken },
+        redirectOn401: false,
+      }),
+  });
+}
+
+/** Confirms the authenticator set up while signing in: the session and the recovery codes. */
+export function useLoginEnrolConfirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof LoginTotpBody>) =>
+      api<z.infer<typeof LoginEnrolConfirmResponse>>('/api/auth/login/enrol/confirm', {
+        method: 'POST',
+        body,
+        redirectOn401: false,
+      }),
     onSuccess: (res) => {
       forgetUserData(queryClient);
       announceSession({ type: 'signedIn', userId: res.userId });

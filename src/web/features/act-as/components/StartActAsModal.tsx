@@ -32,7 +32,7 @@ export function StartActAsModal({ organizationId, institutionName, mayAllowWrite
   const options = useMemo(() => {
     const list = (found.data?.users ?? []).map((u) => ({
       value: String(u.userId),
-      label: `${u.displayName} (${u.username})`,
+      label: u.role ? `${u.displayName} (${u.username}) · ${u.role}` : `${u.displayName} (${u.username})`,
     }));
     if (user && !list.some((o) => o.value === String(user.userId)))
       list.unshift({ value: String(user.userId), label: user.displayName });

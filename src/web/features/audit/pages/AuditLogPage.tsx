@@ -23,6 +23,7 @@ import { useAppSession } from '../../../app/session';
 import { useErrorText } from '../../../lib/error-text';
 import { type AuditRow, exportAuditLog, useAuditLog } from '../api';
 import { fieldChanges, showValue } from '../diff';
+import { useEntityKindText } from '../kinds';
 
 /** The filter fields the URL and the form hold (all text; dates as yyyy-mm-dd). */
 const FIELDS = ['actorUserId', 'entityType', 'entityId', 'action', 'outcome', 'from', 'to'] as const;
@@ -84,6 +85,7 @@ function Diff({ row }: { row: AuditRow }) {
 
 function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t, i18n } = useTranslation();
+  const kindText = useEntityKindText();
   const [open, setOpen] = useState<Set<number>>(new Set());
   const toggle = (id: number) =>
     setOpen((s) => {
@@ -137,8 +139,8 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
                   <Table.Td>
                     <Code>{r.action}</Code>
                   </Table.Td>
-                  <Table.Td>
-                    {r.entityType}
+                  <Table.Td data-entity-type={r.entityType}>
+                    {kindText(r.entityType)}
                     {r.entityId ? ` ${r.entityId}` : ''}
                   </Table.Td>
                   <Table.Td>
@@ -172,6 +174,7 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
 /** The audit log: the chosen institution's audit rows, filtered, newest first. */
 export default function AuditLogPage() {
   const { t } = useTranslation();
+
   const errorText = useErrorText();
   const { institution, capabilities } = useAppSession();
   const [params, setParams] = useSearchParams();

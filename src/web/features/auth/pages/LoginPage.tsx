@@ -18,7 +18,8 @@ import { useDocumentTitle } from '../../../app/documentTitle';
 import { PublicLayout } from '../../../app/PublicLayout';
 import { safeNext } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
-import { useLogin } from '../api';
+import { type LoginStep, useLogin } from '../api';
+import { SecondStep } from '../components/SecondStep';
 import { SsoOptions } from '../components/SsoOptions';
 import { ssoFailure, useSsoReturn } from '../sso-return';
 
@@ -36,6 +37,7 @@ export default function LoginPage() {
   const prefilled = !!params.get('username');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const [second, setSecond] = useState<LoginStep | null>(null);
   const errorText = useErrorText();
   const destination = safeNext(params.get('next'));
   const ssoReturn = useSsoReturn(
@@ -53,6 +55,12 @@ export default function LoginPage() {
         ? t(`error.${reason}`)
         : null;
 
+  const signedIn = () => void navigate(destination ?? DEFAULT_DESTINATION, { replace: true });
+  const restart = () => {
+    setSecond(null);
+    login.reset();
+  };
+
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const next = { username: !username.trim(), password: !password };
@@ -61,7 +69,11 @@ export default function LoginPage() {
     login.mutate(
       { username: username.trim(), password },
       {
-        onSuccess: () => void navigate(destination ?? DEFAULT_DESTINATION, { replace: true }),
+        onSuccess: (res) => {
+          setPassword('');
+          if ('step' in res) setSecond(res);
+          else signedIn();
+        },
         onError: () => setPassword(''),
       },
     );
@@ -74,6 +86,14 @@ export default function LoginPage() {
           <Loader size="sm" aria-hidden="true" />
           <Text>{t('login.ssoSigningIn')}</Text>
         </Group>
+      </PublicLayout>
+    );
+  }
+
+  if (second) {
+    return (
+      <PublicLayout>
+        <SecondStep step={second} onSignedIn={signedIn} onRestart={restart} />
       </PublicLayout>
     );
   }
