@@ -22,6 +22,9 @@ import {
 } from '../../db/schema';
 import { platformKeys } from './lti-jwks';
 import { type LtiRefusal, refuse } from './lti-reasons';
+import { type CourseRole, courseRoleOf } from './lti-roles';
+
+export { type CourseRole, courseRoleOf };
 
 export const CLAIM = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
@@ -42,6 +45,8 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const CLOCK_TOLERANCE_S = 60;
 /** Oldest id_token accepted (its iat), seconds. */
 export const MAX_TOKEN_AGE_S = 600;
+/** Longest sub, nonce and context id accepted (LTI Core: 255 characters). */
+export const MAX_ID_LENGTH = 255;
 /** Minutes a login's state and nonce stay usable. */
 export const STATE_MINUTES = 10;
 /** Days of the trial access a student's first launch in a paired course gives (spec §4: 14 day trial). */
@@ -56,11 +61,17 @@ export interface LaunchFacts {
   issuer: string | null;
   deploymentId: string | null;
   contextId: string | null;
+  /** The LMS course's title (or label), shown in the console instead of its numeric id. */
+  contextTitle: string | null;
+  /** The client id the request claimed (aud/azp, login's client_id), kept when no registration has it. */
+  clientId: string | null;
   messageType: string | null;
   roles: string[] | null;
   sub: string | null;
   /** The launch's locale claim, for the page language. */
   locale: string | null;
+  /** The verified launch's return URL (the LMS course), for "continue in a new window". */
+  returnUrl: string | null;
   registration: Registration | null;
 }
 
@@ -71,10 +82,13 @@ export function emptyFacts(): LaunchFacts {
     issuer: null,
     deploymentId: null,
     contextId: null,
+    contextTitle: null,
+    clientId: null,
     messageType: null,
     roles: null,
     sub: null,
     locale: null,
+    returnUrl: null,
     registration: null,
   };
 }
@@ -214,14 +228,17 @@ export async function validateLaunch(
   } catch {
     throw refuse('malformed', 'not a JWT');
   }
-  if (header.alg !== 'RS256') throw refuse('badAlg');
-  if (!str(header.kid)) throw refuse('noKid');
+  // What the (unverified) token claims, so a refusal before a registration is known is still logged
+  // with the issuer and client id it names.
   const issuer = str(unverified.iss);
-  if (!issuer) throw refuse('malformed', 'no iss');
   facts.issuer = issuer;
   const aud = (Array.isArray(unverified.aud) ? unverified.aud : [unverified.aud]).filter(
     (a): a is string => typeof a === 'string',
   );
+  facts.clientId = str(unverified.azp) ?? aud[0] ?? null;
+  if (header.alg !== 'RS256') throw refuse('badAlg');
+  if (!str(header.kid)) throw refuse('noKid');
+  if (!issuer) throw refuse('malformed', 'no iss');
   const rows = await candidates(
     db,
     issuer,
@@ -232,6 +249,7 @@ export async function validateLaunch(
   const picked = pickRegistration(rows, aud, str(unverified.azp));
   const registration = picked.reg;
   facts.registration = registration;
+  facts.clientId = registration.clientId;
   facts.integrationId = registration.id;
   facts.institutionId = registration.institutionId;
   if (registration.status === 'pending') throw refuse('registrationPending');
@@ -260,16 +278,22 @@ export async function validateLaunch(
   const rolesClaim = claims[CLAIM.roles];
   facts.deploymentId = deploymentId;
   facts.contextId = str(context?.id);
+  facts.contextTitle = str(context?.title) ?? str(context?.label);
   facts.messageType = str(claims[CLAIM.messageType]);
   facts.roles = Array.isArray(rolesClaim)
     ? rolesClaim.filter((r): r is string => typeof r === 'string')
     : null;
   facts.sub = str(claims.sub);
   facts.locale = str(obj(claims[CLAIM.launchPresentation])?.locale);
+  facts.returnUrl = str(obj(claims[CLAIM.launchPresentation])?.return_url);
 
   if (!facts.sub) throw refuse('noSub');
+  // LTI Core: sub, context.id (and deployment_id) are at most 255 ASCII characters
+  if (facts.sub.length > MAX_ID_LENGTH) throw refuse('subTooLong');
   const nonce = str(claims.nonce);
   if (!nonce) throw refuse('noNonce');
+  if (nonce.length > MAX_ID_LENGTH) throw refuse('nonceTooLong');
+  if ((facts.contextId?.length ?? 0) > MAX_ID_LENGTH) throw refuse('contextIdTooLong');
   const messageType = facts.messageType;
   if (!messageType || !(MESSAGE_TYPES as readonly string[]).includes(messageType))
     throw refuse('notLtiMessage');
@@ -291,7 +315,7 @@ export async function validateLaunch(
     claims,
     roles: facts.roles ?? [],
     contextId: facts.contextId,
-    contextTitle: str(context?.title) ?? str(context?.label),
+    contextTitle: facts.contextTitle,
     nonce,
     known: {
       userId: picked.userId,
@@ -349,6 +373,8 @@ function logValues(facts: LaunchFacts, reasonCode: string | null) {
     issuer: facts.issuer?.slice(0, 2000) ?? null,
     deploymentId: facts.deploymentId?.slice(0, 255) ?? null,
     contextId: facts.contextId?.slice(0, 255) ?? null,
+    contextTitle: facts.contextTitle?.slice(0, 255) ?? null,
+    clientId: facts.clientId?.slice(0, 255) ?? null,
     messageType: facts.messageType?.slice(0, 100) ?? null,
     roles: facts.roles?.slice(0, 50).map((r) => r.slice(0, 300)) ?? null,
     result: reasonCode ? ('refused' as const) : ('accepted' as const),
@@ -360,21 +386,6 @@ function logValues(facts: LaunchFacts, reasonCode: string | null) {
 /** Writes a launch's log row. No id_token, nothing personal beyond the sub. */
 export async function logLaunch(db: Db, at: Date, facts: LaunchFacts, reasonCode: string | null) {
   await db.insert(ltiLaunchLog).values({ at, ...logValues(facts, reasonCode) });
-}
-
-export type CourseRole = 'staff' | 'learner' | 'other';
-
-/** Instructor, TA or administrator → staff; learner → learner; anything else (or none) → other. */
-export function courseRoleOf(roles: string[]): CourseRole {
-  const names = roles.map((r) => r.split(/[#/]/).pop() ?? r);
-  if (
-    names.some((n) =>
-      ['Instructor', 'TeachingAssistant', 'Administrator', 'SysAdmin', 'ContentDeveloper'].includes(n),
-    )
-  )
-    return 'staff';
-  if (names.includes('Learner') || names.includes('Student')) return 'learner';
-  return 'other';
 }
 
 /**
@@ -456,7 +467,8 @@ export async function acceptLaunch(
   await db.execute(sql`
     with m as (
       insert into memberships (user_id, institution_id, course_role)
-      values (${userId}, ${launch.institutionId}, ${role === 'staff' ? 'instructor' : 'student'})
+      select ${userId}::int, ${launch.institutionId}::int, ${role === 'staff' ? 'instructor' : 'student'}
+       where ${role !== 'other'}::boolean
       on conflict do nothing
     ), e as (
       insert into enrollments (section_id, user_id, access_type, access_ends_at, current_access)
@@ -464,11 +476,11 @@ export async function acceptLaunch(
        where ${enroll}::boolean
       on conflict do nothing
     )
-    insert into lti_launch_log (at, integration_id, institution_id, issuer, deployment_id, context_id,
-                                message_type, roles, result, reason_code, sub)
+    insert into lti_launch_log (at, integration_id, institution_id, issuer, client_id, deployment_id,
+                                context_id, context_title, message_type, roles, result, reason_code, sub)
     values (${now.toISOString()}::timestamptz, ${log.integrationId}, ${log.institutionId}, ${log.issuer},
-            ${log.deploymentId}, ${log.contextId}, ${log.messageType}, ${JSON.stringify(log.roles)}::jsonb,
-            'accepted', null, ${log.sub})`);
+            ${log.clientId}, ${log.deploymentId}, ${log.contextId}, ${log.contextTitle}, ${log.messageType},
+            ${JSON.stringify(log.roles)}::jsonb, 'accepted', null, ${log.sub})`);
   return { userId, role, pairingId: launch.known.pairingId, sectionId };
 }
 
