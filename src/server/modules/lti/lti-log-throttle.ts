@@ -3,7 +3,7 @@
  * script posting junk to /lti/launch or /lti/login cannot flood the launch log (the refusal page is
  * still answered). Per process: each API process keeps its own window.
  */
-export const REFUSALS_PER_MINUTE = 20;
+export const REFUSALS_PER_MINUTE = 100;
 const WINDOW_MS = 60_000;
 /** Addresses tracked at most; beyond, the oldest windows are dropped. */
 const MAX_ADDRESSES = 10_000;
