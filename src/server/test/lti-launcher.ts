@@ -7,23 +7,18 @@ import type { JWTPayload } from 'jose';
 import type { TestApp } from './harness';
 import { launchClaims, type LtiPlatform, type SignOptions } from './lti-platform';
 
+type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
+
 export interface Launcher {
   login(deploymentId?: string): Promise<{ state: string; nonce: string; status: number }>;
   /** Signs standard claims + `claims` for a login's nonce (a key set to undefined is dropped). */
   token(nonce: string, claims?: JWTPayload, opts?: SignOptions): Promise<string>;
-  launch(
-    form: Record<string, string | undefined>,
-    headers?: Record<string, string>,
-  ): ReturnType<TestApp['app']['inject']>;
+  launch(form: Record<string, string | undefined>, headers?: Record<string, string>): Promise<Res>;
   /** Login + signed token + launch in one. */
-  launchWith(claims?: JWTPayload, opts?: SignOptions): ReturnType<TestApp['app']['inject']>;
-  get(url: string): ReturnType<TestApp['app']['inject']>;
+  launchWith(claims?: JWTPayload, opts?: SignOptions): Promise<Res>;
+  get(url: string): Promise<Res>;
   /** Posts a landing page's form (session + fields; an array repeats the field). */
-  post(
-    url: string,
-    location: string,
-    fields: Record<string, string | string[]>,
-  ): ReturnType<TestApp['app']['inject']>;
+  post(url: string, location: string, fields: Record<string, string | string[]>): Promise<Res>;
 }
 
 export const sessionOf = (location: string) =>
