@@ -154,8 +154,8 @@ export async function landingBody(db: Db, s: LaunchSession, token: string, now: 
       ? await db.select({ n: count() }).from(enrollments).where(eq(enrollments.sectionId, pairing.sectionId))
       : [{ n: 0 }];
     const start = pairing.courseStartDate;
-    const census = start ? formatUsDate(censusDate(start, pairing.censusDuration)) : null;
-    const free = start ? formatUsDate(addDaysIso(start, pairing.freeAccessDuration)) : null;
+    const census = (start && formatUsDate(censusDate(start, pairing.censusDuration))) || null;
+    const free = (start && formatUsDate(addDaysIso(start, pairing.freeAccessDuration))) || null;
     return `${head}<p>${esc(t.pairedIntro)}</p><dl>
 <dt>${esc(t.productLabel)}</dt><dd data-field="product">${esc(pairing.productName)}</dd>
 <dt>${esc(t.censusLabel)}</dt><dd data-field="census">${esc(census ?? t.notSet)}</dd>
