@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
-import { apiCall, apiLogin, baseURL, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
+import { apiCall, apiLogin, baseURL, loginAs, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
 import { LANGUAGES } from './languages';
 
 /**
@@ -66,18 +66,18 @@ afterAll(async () => {
   await platform?.close();
 });
 
-async function register(lang: string) {
+async function register(lang: string, persona: 'registrar' | 'super' = 'registrar') {
   const superToken = await apiLogin('super');
-  const registrar = await apiCall<z.infer<typeof SessionResponse>>(
-    await apiLogin('registrar'),
+  const owner = await apiCall<z.infer<typeof SessionResponse>>(
+    await apiLogin(persona),
     'GET',
     '/api/auth/session',
   );
   const clientId = `e2e-dl-${lang}-${randomUUID().slice(0, 8)}`;
   await apiCall<z.infer<typeof LtiRegistrationDetailResponse>>(superToken, 'POST', '/api/lti/registrations', {
-    organizationId: registrar.institutions[0].orgId,
+    organizationId: owner.institutions[0].orgId,
     lmsKind: 'moodle',
-    name: `E2E deep-linking LMS ${lang}`,
+    name: `E2E deep-linking LMS ${lang} ${clientId}`,
     issuer: platform.issuer,
     clientId,
     deployments: [{ deploymentId }],
@@ -85,7 +85,7 @@ async function register(lang: string) {
     authTokenUrl: platform.tokenUrl,
     keysetUrl: platform.jwksUrl,
   });
-  return clientId;
+  return { clientId, name: `E2E deep-linking LMS ${lang} ${clientId}` };
 }
 
 /** The LMS course page framing the tool's login URL; resolves with the frame once it shows `ready`. */
@@ -116,7 +116,7 @@ describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ la
 
   it('the teacher picks an offer, the student waits, the teacher confirms exactly that offer', async () => {
     const { page } = b;
-    const clientId = await register(lang);
+    const { clientId } = await register(lang);
     const contextId = `e2e-dl-course-${lang}-${randomUUID().slice(0, 8)}`;
     const teacherDl = `teacher-dl-${randomUUID()}`;
     people.set(teacherDl, { roles: [ROLE.instructor], locale: lang, contextId, deepLink: true });
@@ -173,6 +173,7 @@ describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ la
     await frame.getByRole('button', { name: t.pairChosenButton }).click();
     await frame.getByRole('status').getByText(t.pairedDone, { exact: true }).waitFor();
     expect(await frame.locator('dd[data-field=product]').textContent()).toBe(item.title);
+    expect(await frame.locator('dd[data-field=census]').textContent()).toBe(t.notSet);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({
       path: join(RESULTS_DIR, `lti-deep-link-${lang}--paired-1280.png`),
@@ -182,5 +183,33 @@ describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ la
     // 4. the student's next launch: enrolled with the trial
     frame = await framed(page, clientId, student);
     await frame.locator('dd[data-field=access]').waitFor();
+  });
+
+  it('provider staff see the launches from the issuer with an unknown client id, with what to fix', async () => {
+    const { page } = b;
+    const { name } = await register(lang, 'super');
+    const ghost = `ghost-${randomUUID().slice(0, 8)}`;
+    const refused = await fetch(
+      `${baseURL()}/lti/login?${new URLSearchParams({ iss: platform.issuer, login_hint: 'h', target_link_uri: `${baseURL()}/lti/launch`, client_id: ghost })}`,
+      { redirect: 'manual' },
+    );
+    expect(refused.status).toBe(401);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs(page, 'super', { path: '/ltiIntegrations' });
+    const texts = catalog.lti;
+    await page.getByRole('button', { name: fill(texts.actions.menu, { name }), exact: true }).click();
+    await page.getByRole('menuitem', { name: texts.actions.details }).click();
+    const list = page.getByTestId('lti-unknown-clients');
+    await list.getByRole('heading', { name: texts.detail.unknownClients }).waitFor();
+    const rowOf = list.locator(`[data-testid=lti-unknown-client-row][data-client="${ghost}"]`);
+    await rowOf.waitFor();
+    expect(await rowOf.getByTestId('lti-reason-text').textContent()).toBe(t.reasons.badAudience);
+    expect(await rowOf.getByTestId('lti-unknown-client-fix').textContent()).toBe(t.fixes.badAudience);
+    expect(await seriousViolations(page)).toEqual([]);
+    await list.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(RESULTS_DIR, `lti-deep-link-${lang}--unknown-clients-1280.png`) });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await list.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(RESULTS_DIR, `lti-deep-link-${lang}--unknown-clients-390.png`) });
   });
 });
