@@ -110,8 +110,9 @@ async function visibleInFrame(page: Page, frame: FrameLocator, name: string) {
   return !!box && !!frameBox && box.y + box.height <= frameBox.y + frameBox.height;
 }
 
-describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ lang, catalog }) => {
-  const b = useBrowser(`lti-deep-link-${lang}`);
+describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ lang, locale, catalog }) => {
+  // the console speaks the browser's language; the framed pages the launch's locale claim
+  const b = useBrowser(`lti-deep-link-${lang}`, { locale });
   const t = catalog.ltiTool;
 
   it('the teacher picks an offer, the student waits, the teacher confirms exactly that offer', async () => {
