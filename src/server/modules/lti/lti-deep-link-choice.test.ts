@@ -182,7 +182,9 @@ describe('deep-linked pairing with the Moodle 4.5 launches', () => {
 
   it('without a choice in the launch, the teacher chooses from the list: nothing preselected', async () => {
     const { page } = await launched({ [LTI.roles]: [ROLE.instructor], [LTI.context]: { id: 'no-choice' } });
-    expect(page).toContain('This course is not paired yet. Choose one of your institution&#39;s active offers:');
+    expect(page).toContain(
+      'This course is not paired yet. Choose one of your institution&#39;s active offers:',
+    );
     expect(page).not.toContain('checked');
     expect(page).toContain('required');
   });

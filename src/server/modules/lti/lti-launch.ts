@@ -5,7 +5,6 @@
  * jose verifies the signature and exp; everything else LTI 1.3 requires is checked here
  * explicitly, each with its own reason code (see lti-reasons.ts).
  */
-import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
@@ -15,15 +14,17 @@ import {
   lmsIntegrations,
   lmsKeyStore,
   ltiIdentities,
-  ltiLaunchLog,
   ltiOidcStates,
   ltiUsedNonces,
-  users,
 } from '../../db/schema';
 import { platformKeys } from './lti-jwks';
+import { logValues } from './lti-log';
+import { personOf } from './lti-person';
 import { type LtiRefusal, refuse } from './lti-reasons';
 import { type CourseRole, courseRoleOf } from './lti-roles';
 
+export { logLaunch } from './lti-log';
+export { personOf } from './lti-person';
 export { type CourseRole, courseRoleOf };
 
 export const CLAIM = {
@@ -364,80 +365,6 @@ interface StateCheck {
   integrationId: number | null;
   nonce: string | null;
   expired: boolean | null;
-}
-
-function logValues(facts: LaunchFacts, reasonCode: string | null) {
-  return {
-    integrationId: facts.integrationId,
-    institutionId: facts.institutionId,
-    issuer: facts.issuer?.slice(0, 2000) ?? null,
-    deploymentId: facts.deploymentId?.slice(0, 255) ?? null,
-    contextId: facts.contextId?.slice(0, 255) ?? null,
-    contextTitle: facts.contextTitle?.slice(0, 255) ?? null,
-    clientId: facts.clientId?.slice(0, 255) ?? null,
-    messageType: facts.messageType?.slice(0, 100) ?? null,
-    roles: facts.roles?.slice(0, 50).map((r) => r.slice(0, 300)) ?? null,
-    result: reasonCode ? ('refused' as const) : ('accepted' as const),
-    reasonCode,
-    sub: facts.sub?.slice(0, 255) ?? null,
-  };
-}
-
-/** Writes a launch's log row. No id_token, nothing personal beyond the sub. */
-export async function logLaunch(db: Db, at: Date, facts: LaunchFacts, reasonCode: string | null) {
-  await db.insert(ltiLaunchLog).values({ at, ...logValues(facts, reasonCode) });
-}
-
-/**
- * The person of (issuer, sub): found, or created once — concurrent first launches converge on one
- * account through a username derived from (issuer, sub) and the unique (issuer, sub) identity.
- * Never matched to an existing account by e-mail; names and e-mail filled when the platform sends them.
- */
-export async function personOf(db: Db, issuer: string, claims: JWTPayload & Record<string, unknown>) {
-  const sub = claims.sub as string;
-  const username = `lti-${createHash('sha256').update(`${issuer}\n${sub}`).digest('hex').slice(0, 24)}`;
-  const email = str(claims.email)?.toLowerCase().slice(0, 254) ?? null;
-  const given = str(claims.given_name) ?? str(claims.name)?.split(' ')[0] ?? '';
-  const named = str(claims.family_name) ?? (str(claims.name)?.split(' ').slice(1).join(' ') || '');
-  // Without any name, lists still need something to show: the e-mail's local part, else the LMS's id.
-  const family = given || named ? named : (email?.split('@')[0] ?? `LMS ${sub}`);
-  // The platform's e-mail when no other account holds it; else a placeholder (never merged).
-  for (const address of email ? [email, `${username}@lti.invalid`] : [`${username}@lti.invalid`]) {
-    // One round trip in the usual case: the account, then the identity pointing at it. A concurrent
-    // launch that created either first makes this one find it (second select, fresh snapshot).
-    const result = await db.execute(sql`
-      with u as (
-        insert into users (username, email, first_name, last_name, password_hash, status)
-        values (${username}, ${address}, ${given.slice(0, 100)}, ${family.slice(0, 100)}, null, 'active')
-        on conflict do nothing returning id
-      ), i as (
-        insert into lti_identities (issuer, sub, user_id, email)
-        select ${issuer}, ${sub}, id, ${email} from u
-        on conflict do nothing returning user_id
-      )
-      select user_id as "userId" from i`);
-    const created = (result as unknown as { rows: { userId: number }[] }).rows[0];
-    if (created) return Number(created.userId);
-    const [identity] = await db
-      .select({ userId: ltiIdentities.userId })
-      .from(ltiIdentities)
-      .where(and(eq(ltiIdentities.issuer, issuer), eq(ltiIdentities.sub, sub)))
-      .limit(1);
-    if (identity) return identity.userId;
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
-    if (row) {
-      // the account exists (a concurrent launch, or an identity insert that lost a race): link it
-      await db.insert(ltiIdentities).values({ issuer, sub, userId: row.id, email }).onConflictDoNothing();
-      const [linked] = await db
-        .select({ userId: ltiIdentities.userId })
-        .from(ltiIdentities)
-        .where(and(eq(ltiIdentities.issuer, issuer), eq(ltiIdentities.sub, sub)))
-        .limit(1);
-      return linked.userId;
-    }
-    // neither: the e-mail belongs to another account; try the placeholder
-  }
-  throw new Error('LTI person could not be created');
 }
 
 export interface LaunchOutcome {
