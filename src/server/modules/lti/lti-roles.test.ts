@@ -2,6 +2,7 @@
  * Only context (membership) roles make course staff: the role sets Canvas, Moodle, Blackboard and D2L
  * send, as a table; then the same rule through real launches (signed by the platform simulator).
  */
+import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, lmsCoursePairings, ltiIdentities, memberships } from '../../db/schema';
@@ -73,6 +74,18 @@ describe('courseRoleOf: the role sets LMSs send', () => {
   ])('%s → %s', (_name, roles, expected) => {
     expect(courseRoleOf(roles as string[])).toBe(expected);
   });
+});
+
+describe('courseRoleOf: the Moodle 4.5 claim sets', () => {
+  const moodle = JSON.parse(
+    readFileSync(new URL('../../test/moodle-4.5-launch-claims.json', import.meta.url), 'utf8'),
+  ) as { tokens: Record<string, unknown>[] };
+  it.each(moodle.tokens.map((tk, i) => [i, tk.name as string, tk[LTI.roles] as string[]] as const))(
+    'token %i (%s)',
+    (_i, name, roles) => {
+      expect(courseRoleOf(roles)).toBe(name === 'Terry Teacher' ? 'staff' : 'learner');
+    },
+  );
 });
 
 let t: TestApp;
