@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { AuditPageResponse } from '../src/shared/contract/audit';
 import type { LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
-import { localIsoDate } from '../src/shared/validation';
+import { formatUsDate } from '../src/shared/validation';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
 import { apiCall, apiLogin, baseURL, seriousViolations, useBrowser } from './fixtures';
 import { LANGUAGES } from './languages';
@@ -120,11 +120,12 @@ describe.each(LANGUAGES)('LTI 1.3 launch in a browser, in $lang', ({ lang, catal
     expect(await offers.count()).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // pick the second offer when there is one (not just the preselected first) and pair
+    // nothing is preselected: pick the second offer when there is one and pair
+    expect(await page.locator('input[name=offerId]:checked').count()).toBe(0);
     const choice = offers.nth((await offers.count()) > 1 ? 1 : 0);
     await choice.check();
     const chosenLabel = ((await choice.locator('xpath=..').textContent()) ?? '').trim();
-    const today = localIsoDate(new Date());
+    const today = formatUsDate(new Date());
     await page.getByRole('button', { name: t.pairButton }).click();
     await page.getByRole('status').getByText(t.pairedDone, { exact: true }).waitFor();
     await page.getByText(t.pairedIntro, { exact: true }).waitFor();
@@ -133,7 +134,7 @@ describe.each(LANGUAGES)('LTI 1.3 launch in a browser, in $lang', ({ lang, catal
     expect(product.length).toBeGreaterThan(0);
     expect(chosenLabel).toContain(product);
     expect(await field('census')).toBe(t.notSet); // census duration not set on a new pairing
-    expect([today, localIsoDate(new Date())]).toContain(await field('freeAccess')); // start + 0 days
+    expect([today, formatUsDate(new Date())]).toContain(await field('freeAccess')); // start + 0 days
     expect(await field('roster')).toBe('0');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -156,7 +157,7 @@ describe.each(LANGUAGES)('LTI 1.3 launch in a browser, in $lang', ({ lang, catal
     expect(await page.locator('html').getAttribute('lang')).toBe(lang);
     await page.getByText(product, { exact: true }).waitFor();
     const access = (await page.locator('dd[data-field=access]').textContent()) ?? '';
-    const ends = [before, Date.now()].map((ms) => localIsoDate(new Date(ms + 14 * 86_400_000)));
+    const ends = [before, Date.now()].map((ms) => formatUsDate(new Date(ms + 14 * 86_400_000)));
     expect(ends.map((date) => `${t.accessTrial} (${fill(t.accessTrialEnds, { date })})`)).toContain(access);
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -71,6 +71,8 @@ export const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** A session ends this many hours after sign-in, however active (besides the 30-minute idle limit). */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /** Days the LTI launch log keeps a launch (a daily job deletes older rows). */
+  LTI_LAUNCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export interface Config {
@@ -116,6 +118,8 @@ export interface Config {
   metrics: { port?: number; host: string };
   /** Absolute session lifetime from sign-in, in hours (SESSION_MAX_HOURS). */
   sessionMaxHours: number;
+  /** Days the LTI launch log keeps a launch (LTI_LAUNCH_LOG_RETENTION_DAYS). */
+  ltiLaunchLogRetentionDays: number;
   /** Serve the built SPA from dist/web when present. */
   serveWeb: boolean;
   /** Start pg-boss workers in this process. */
@@ -198,6 +202,7 @@ export function loadConfig(
     exportTimeLimitMs: e.EXPORT_TIME_LIMIT_MS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     sessionMaxHours: e.SESSION_MAX_HOURS,
+    ltiLaunchLogRetentionDays: e.LTI_LAUNCH_LOG_RETENTION_DAYS,
     serveWeb: e.ROLE !== 'worker',
     runWorkers: e.ROLE !== 'api',
     sso,

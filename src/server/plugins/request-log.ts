@@ -1,8 +1,23 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
-/** The URL as logged: one-time tokens and LTI launch sessions (credentials) are replaced by [redacted]. */
+/**
+ * Query parameters that carry a one-time credential: sign-in and reset tokens, LTI launch sessions,
+ * dynamic-registration links and tokens, OIDC id_token, state and code.
+ */
+export const CREDENTIAL_PARAMS = [
+  'link',
+  'registration_token',
+  'id_token',
+  'state',
+  'code',
+  'session',
+  'token',
+];
+const CREDENTIAL_RE = new RegExp(`([?&](?:${CREDENTIAL_PARAMS.join('|')})=)[^&#]*`, 'gi');
+
+/** The URL as logged: every one-time credential in its query is replaced by [redacted]. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|session)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(CREDENTIAL_RE, '$1[redacted]');
 }
 
 /** /api and /lti calls are worth a line at info; static files, SPA pages and health checks are not. */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { lmsDeployments, lmsIntegrations } from '../db/schema';
 import { createToolKey } from '../modules/lti';
@@ -69,6 +69,8 @@ export interface LtiPlatform {
   jwksFetches: number;
   /** Client registrations POSTed to the registration endpoint. */
   registrations: Array<Record<string, unknown>>;
+  /** Deep-linking responses posted back by the tool (their JWT's claims, unverified). */
+  deepLinkResponses: JWTPayload[];
   /** Query of the last auth request. */
   lastAuthRequest?: URLSearchParams;
   /**
@@ -87,6 +89,8 @@ export interface LtiPlatform {
   sign(claims: JWTPayload, opts?: SignOptions): Promise<string>;
   close(): Promise<void>;
 }
+
+const attr = (v: string | null) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -110,6 +114,7 @@ export async function startLtiPlatform(): Promise<LtiPlatform> {
     dynamicDeploymentId: `dyn-dep-${randomUUID().slice(0, 8)}`,
     jwksFetches: 0,
     registrations: [],
+    deepLinkResponses: [],
     authClaims: () => ({}),
     authResponse: 'json',
     current: () => keys[keys.length - 1],
@@ -154,8 +159,6 @@ export async function startLtiPlatform(): Promise<LtiPlatform> {
           ...p.authClaims(q),
         });
         if (p.authResponse === 'form_post') {
-          const attr = (v: string | null) =>
-            String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           res.end(
             `<!doctype html><html lang="en"><head><title>LMS</title></head><body>` +
@@ -185,6 +188,27 @@ export async function startLtiPlatform(): Promise<LtiPlatform> {
             messages_supported: [{ type: 'LtiResourceLinkRequest' }, { type: 'LtiDeepLinkingRequest' }],
           },
         });
+      }
+      if (url.pathname === '/course') {
+        // an LMS course page framing the tool as Moodle does, resizing the frame on lti.frameResize
+        const src = attr(url.searchParams.get('src') ?? 'about:blank');
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          `<!doctype html><html lang="en"><head><title>LMS course</title></head><body><main><h1>LMS course</h1>` +
+            `<iframe id="tool" title="Courseware" src="${src}" style="width:100%;height:150px;border:1px solid #ccc"></iframe></main>` +
+            `<script>window.frameHeights=[];window.addEventListener('message',function(e){var d=e.data||{};` +
+            `if(d.subject==='lti.frameResize'&&d.height>0){window.frameHeights.push(d.height);document.getElementById('tool').style.height=d.height+'px';}});</script></body></html>`,
+        );
+        return;
+      }
+      if (url.pathname === '/dl-return' && req.method === 'POST') {
+        const jwt = new URLSearchParams(await readBody(req)).get('JWT') ?? '';
+        p.deepLinkResponses.push(decodeJwt(jwt));
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          '<!doctype html><html lang="en"><head><title>LMS</title></head><body><main><h1>Content added</h1></main></body></html>',
+        );
+        return;
       }
       if (url.pathname === '/register' && req.method === 'POST') {
         if (req.headers.authorization !== `Bearer ${p.registrationToken}`)

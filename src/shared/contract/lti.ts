@@ -171,8 +171,21 @@ export const LtiLaunch = z.object({
   reasonCode: z.string().nullable().describe('Reason code of a refusal; null when accepted.'),
   deploymentId: z.string().nullable().describe('Deployment id sent.'),
   contextId: z.string().nullable().describe('LMS course (context) id sent.'),
+  contextTitle: z.string().nullable().describe("LMS course's title (or label) sent; null if none."),
   messageType: z.string().nullable().describe('LTI message type.'),
   roles: z.array(z.string()).describe('Role URIs sent.'),
+});
+
+/** A refusal from the registration's issuer before any registration could be chosen (unknown client id, no kid, …). */
+export const LtiUnknownClientLaunch = z.object({
+  id: z.number().int().describe('Launch-log row id.'),
+  at: z.string().describe('Time of the refusal (ISO 8601).'),
+  clientId: z
+    .string()
+    .nullable()
+    .describe('Client id the request claimed (aud/azp or client_id); null if none.'),
+  reasonCode: z.string().describe('Reason code of the refusal.'),
+  deploymentId: z.string().nullable().describe('Deployment id the request named, unverified.'),
 });
 
 /** GET /api/lti/registrations/:registrationId?result= */
@@ -182,6 +195,12 @@ export const LtiRegistrationDetailResponse = z.object({
   launches: z
     .array(LtiLaunch)
     .describe(`Its last ${LTI_LAUNCH_LOG_LIMIT} launches (with the filter), newest first.`),
+  unknownClientLaunches: z
+    .array(LtiUnknownClientLaunch)
+    .optional()
+    .describe(
+      `Provider staff only: the last ${LTI_LAUNCH_LOG_LIMIT} refusals from its issuer that no registration could be chosen for, newest first.`,
+    ),
 });
 
 /** POST /api/lti/registrations/:registrationId/keys/rotate */

@@ -161,8 +161,12 @@ export const ltiLaunchLog = pgTable(
     /** Institution of the deployment (or of the registration when the deployment is unknown). */
     institutionId: integer('institution_id').references(() => institutions.id),
     issuer: text('issuer'),
+    /** The client id the request claimed (kept also when no registration of the issuer has it). */
+    clientId: text('client_id'),
     deploymentId: text('deployment_id'),
     contextId: text('context_id'),
+    /** The LMS course's title (or label) from the verified launch. */
+    contextTitle: text('context_title'),
     messageType: text('message_type'),
     roles: jsonb('roles').$type<string[]>(),
     /** accepted | refused */
@@ -174,6 +178,10 @@ export const ltiLaunchLog = pgTable(
   (t) => [
     index('lti_launch_log_integration_idx').on(t.integrationId, t.at),
     index('lti_launch_log_inst_idx').on(t.institutionId, t.at),
+    /** Refusals before a registration is known, per issuer (the console's unknown-client list). */
+    index('lti_launch_log_unregistered_idx').on(t.issuer, t.at).where(sql`integration_id is null`),
+    /** The retention sweep deletes by age. */
+    index('lti_launch_log_at_idx').on(t.at),
   ],
 );
 

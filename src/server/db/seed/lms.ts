@@ -247,6 +247,15 @@ const DEMO_REFUSALS = [
  * Launch-log rows over the last two weeks for the Active registrations, and a refused launch for the
  * disabled and Pending ones, so the console's last launch, last error and launch log show data.
  */
+/** The LMS course titles the demo launch log shows (with the course's number). */
+const DEMO_COURSE_TITLES = [
+  'Biology 101',
+  'Chemistry 101',
+  'Introduction to Psychology',
+  'World History',
+  'Calculus I',
+];
+
 async function seedLaunchLog(
   ctx: SeedContext,
   rows: { id: number; institutionId: number; deploymentId: string | null; status: string }[],
@@ -267,12 +276,16 @@ async function seedLaunchLog(
               : null;
       const student = rng.chance(0.7);
       const deepLink = !student && rng.chance(0.15);
+      // drawn in the order the seed always drew them (the demo data stays the same)
+      const at = new Date(now.getTime() - rng.int(5, 14 * 24 * 60) * 60_000);
+      const course = rng.int(1000, 1400);
       log.push({
         integrationId: r.id,
         institutionId: r.institutionId,
-        at: new Date(now.getTime() - rng.int(5, 14 * 24 * 60) * 60_000),
+        at,
         deploymentId: r.deploymentId,
-        contextId: `course-${rng.int(1000, 1400)}`,
+        contextId: `course-${course}`,
+        contextTitle: `${DEMO_COURSE_TITLES[course % DEMO_COURSE_TITLES.length]} (${course})`,
         messageType: deepLink ? 'LtiDeepLinkingRequest' : 'LtiResourceLinkRequest',
         roles: [`${ROLE}${student ? 'Learner' : 'Instructor'}`],
         result: refusedReason ? 'refused' : 'accepted',

@@ -122,6 +122,7 @@ export async function launchesOf(db: Db, integrationId: number, result?: 'accept
       reasonCode: ltiLaunchLog.reasonCode,
       deploymentId: ltiLaunchLog.deploymentId,
       contextId: ltiLaunchLog.contextId,
+      contextTitle: ltiLaunchLog.contextTitle,
       messageType: ltiLaunchLog.messageType,
       roles: ltiLaunchLog.roles,
     })

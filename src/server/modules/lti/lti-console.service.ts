@@ -38,6 +38,7 @@ import {
   updateRegistration,
 } from './lti-console.queries';
 import { createToolKey, rotateToolKey } from './lti-keys';
+import { unknownClientLaunches } from './lti-log.queries';
 import { hashLinkToken } from './lti-register';
 
 type Registration = z.infer<typeof LtiRegistration>;
@@ -143,10 +144,12 @@ export async function registrationDetail(
   result?: 'accepted' | 'refused',
 ): Promise<z.infer<typeof LtiRegistrationDetailResponse>> {
   const row = await requireRegistration(db, id);
-  const [[registration], keys, launches] = await Promise.all([
+  const providerStaff = anyFlag(actor) || actor.internalUser;
+  const [[registration], keys, launches, unknownClients] = await Promise.all([
     present(db, actor, [row]),
     keysOf(db, id),
     launchesOf(db, id, result),
+    providerStaff ? unknownClientLaunches(db, row.issuer) : undefined,
   ]);
   return {
     registration,
@@ -158,9 +161,11 @@ export async function registrationDetail(
       reasonCode: l.reasonCode,
       deploymentId: l.deploymentId,
       contextId: l.contextId,
+      contextTitle: l.contextTitle,
       messageType: l.messageType,
       roles: l.roles ?? [],
     })),
+    ...(unknownClients ? { unknownClientLaunches: unknownClients } : {}),
   };
 }
 

@@ -7,7 +7,10 @@ import { lmsIntegrations } from '../../db/schema';
 import { signingKey } from './lti-jwks';
 import { activeOffers } from './lti-landing';
 import { localIsoDate } from '../../../shared/validation';
+import { acceptsLinks, ITEM_TYPE } from './lti-choice';
 import type { LaunchSession } from './lti-session';
+
+export { deepLinkAccepts } from './lti-choice';
 
 export const DL = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
@@ -19,17 +22,21 @@ export const DL = {
 
 /**
  * The signed response JWT (the registration's current tool key) and where to post it, or null when
- * the session is not a staff deep-linking session or the offer is not one of the institution's active offers.
+ * the session is not a staff deep-linking session, the platform does not accept links (accept_types),
+ * several offers are chosen without accept_multiple, or one is not an active offer of the institution.
  */
 export async function deepLinkResponse(
   db: Db,
   s: LaunchSession,
-  offerId: number,
+  offerIds: number[],
   ctx: { now: Date; publicUrl: string },
 ): Promise<{ jwt: string; returnUrl: string } | null> {
-  if (s.role !== 'staff' || s.mt !== 'LtiDeepLinkingRequest' || !s.dlReturn) return null;
-  const offer = (await activeOffers(db, s.inst, localIsoDate(ctx.now))).find((o) => o.id === offerId);
-  if (!offer) return null;
+  if (s.role !== 'staff' || s.mt !== 'LtiDeepLinkingRequest' || !s.dlReturn || !acceptsLinks(s)) return null;
+  const wanted = [...new Set(offerIds)];
+  if (wanted.length === 0 || (wanted.length > 1 && !s.dlMulti)) return null;
+  const active = await activeOffers(db, s.inst, localIsoDate(ctx.now));
+  const chosen = wanted.map((id) => active.find((o) => o.id === id));
+  if (chosen.some((o) => !o)) return null;
   const [reg] = await db
     .select({ issuer: lmsIntegrations.issuer, clientId: lmsIntegrations.clientId })
     .from(lmsIntegrations)
@@ -44,15 +51,13 @@ export async function deepLinkResponse(
     [DL.messageType]: 'LtiDeepLinkingResponse',
     [DL.version]: '1.3.0',
     [DL.deploymentId]: s.deploymentId,
-    [DL.contentItems]: [
-      {
-        type: 'ltiResourceLink',
-        title: offer.productName,
-        text: offer.title,
-        url: new URL('/lti/launch', ctx.publicUrl).toString(),
-        custom: { product_id: String(offer.productId), offer_id: String(offer.id) },
-      },
-    ],
+    [DL.contentItems]: chosen.map((offer) => ({
+      type: ITEM_TYPE,
+      title: offer!.productName,
+      text: offer!.title,
+      url: new URL('/lti/launch', ctx.publicUrl).toString(),
+      custom: { product_id: String(offer!.productId), offer_id: String(offer!.id) },
+    })),
     ...(s.dlData ? { [DL.data]: s.dlData } : {}),
   })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })

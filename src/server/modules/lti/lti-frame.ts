@@ -14,7 +14,7 @@ import { type LtiRefusal, LTI_REASONS } from './lti-reasons';
 
 export type Lang = 'en' | 'fr' | 'zh';
 const CATALOGS = { en: en.ltiTool, fr: fr.ltiTool, zh: zh.ltiTool } as const;
-type Texts = (typeof CATALOGS)['en'];
+export type Texts = (typeof CATALOGS)['en'];
 
 /** The language of a launch: its locale claim first, then Accept-Language, then English. */
 export function pickLang(locale: unknown, acceptLanguage: string | undefined): Lang {
@@ -109,7 +109,7 @@ main{max-width:640px;margin:0 auto}h1{font-size:1.4rem}dl{display:grid;grid-temp
 dt{font-weight:600}.code{font-family:ui-monospace,monospace;background:#f1f3f5;padding:2px 6px;border-radius:4px}
 button,.button{font:inherit;background:#1864ab;color:#fff;border:0;border-radius:4px;padding:8px 16px;cursor:pointer;text-decoration:none;display:inline-block}
 label{display:block;margin:6px 0}</style></head>
-<body><main>${body}</main></body></html>`;
+<body><main>${body}</main><script src="/lti/assets/resize.js"></script></body></html>`;
 }
 
 const STATE_REASONS = new Set(['noState', 'unknownState', 'stateExpired', 'stateMismatch']);

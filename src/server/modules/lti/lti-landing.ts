@@ -3,16 +3,23 @@
  * instructor's pairing of an unpaired LMS course.
  */
 import { and, count, eq, gte, inArray, isNull, or, TransactionRollbackError } from 'drizzle-orm';
-import { addDaysIso, censusDate, localIsoDate } from '../../../shared/validation';
+import { addDaysIso, censusDate, formatUsDate, localIsoDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
-import { enrollments, lmsCoursePairings, lmsIntegrations, offers, products, sections } from '../../db/schema';
+import {
+  enrollments,
+  lmsCoursePairings,
+  lmsIntegrations,
+  offers,
+  products,
+  sectionInstructors,
+  sections,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createPairing } from '../products';
-import { esc, fill, texts } from './lti-frame';
+import { ACTIVE_OFFER_STATUSES, acceptsLinks, resolveChoice } from './lti-choice';
+import { esc, fill, type Texts, texts } from './lti-frame';
 import type { LaunchSession } from './lti-session';
 
-/** Offer statuses shown as Active (spec: APPROVED or NEW shows Active). */
-const ACTIVE_OFFER_STATUSES = ['APPROVED', 'NEW'];
 /** Weeks a course created by an LMS pairing runs (its dates can be edited on the Courses page). */
 export const LTI_COURSE_WEEKS = 16;
 
@@ -71,21 +78,59 @@ async function pairingOf(db: Db, s: LaunchSession) {
   return row;
 }
 
+/** The offers as radio buttons (checkboxes with `multi`), none chosen beforehand. */
 function offerForm(
   action: string,
   session: string,
   list: Awaited<ReturnType<typeof activeOffers>>,
   button: string,
   legend: string,
+  multi = false,
 ) {
   const items = list
     .map(
       (o, i) =>
-        `<label><input type="radio" name="offerId" value="${o.id}"${i === 0 ? ' checked' : ''}> ${esc(o.title)}${o.productName === o.title ? '' : ` — ${esc(o.productName)}`}</label>`,
+        `<label><input type="${multi ? 'checkbox' : 'radio'}" name="offerId" value="${o.id}"${!multi && i === 0 ? ' required' : ''}> ${esc(o.title)}${o.productName === o.title ? '' : ` — ${esc(o.productName)}`}</label>`,
     )
     .join('');
   return `<form method="post" action="${action}"><fieldset><legend>${esc(legend)}</legend>${items}</fieldset>
 <input type="hidden" name="session" value="${esc(session)}"><p><button type="submit">${esc(button)}</button></p></form>`;
+}
+
+/** The confirmation of the teacher's deep-linking choice: that one offer, one button. */
+function choiceForm(session: string, offer: { id: number; title: string; productName: string }, t: Texts) {
+  const name = offer.productName === offer.title ? offer.title : `${offer.title} — ${offer.productName}`;
+  return `<p data-field="chosenOffer">${esc(fill(t.chosenIntro, { offer: name }))}</p>
+<form method="post" action="/lti/pair"><input type="hidden" name="offerId" value="${offer.id}">
+<input type="hidden" name="session" value="${esc(session)}"><p><button type="submit">${esc(t.pairChosenButton)}</button></p></form>`;
+}
+
+/** The unpaired course's page for course staff: the chosen offer to confirm, or the list to choose from. */
+async function unpairedStaffBody(db: Db, s: LaunchSession, token: string, today: string, t: Texts) {
+  const choice = s.co ? await resolveChoice(db, s.co, s.inst, today) : null;
+  if (choice?.usable) return choiceForm(token, choice.offer, t);
+  const why = choice
+    ? `<p role="alert" data-field="choiceUnusable" data-why="${choice.why}">${esc(
+        fill(t.choiceUnusable[choice.why], { offer: choice.title ?? '', date: formatUsDate(choice.endsOn) }),
+      )}</p>`
+    : '';
+  const list = await activeOffers(db, s.inst, today);
+  return `${why}${list.length ? offerForm('/lti/pair', token, list, t.pairButton, t.unpairedIntro) : `<p>${esc(t.noOffers)}</p>`}`;
+}
+
+/** The deep-linking page: the offers to return to the LMS, unless the LMS takes no links here. */
+async function deepLinkBody(db: Db, s: LaunchSession, token: string, today: string, t: Texts) {
+  if (!acceptsLinks(s)) return `<p role="alert" data-field="linksRefused">${esc(t.deepLinkTypesRefused)}</p>`;
+  const list = await activeOffers(db, s.inst, today);
+  if (!list.length) return `<p>${esc(t.noOffers)}</p>`;
+  return offerForm(
+    '/lti/deep-link',
+    token,
+    list,
+    t.deepLinkButton,
+    s.dlMulti ? t.deepLinkIntroMultiple : t.deepLinkIntro,
+    s.dlMulti === true,
+  );
 }
 
 /** A line above the landing page: the outcome of the last action (`alert`: a refusal). */
@@ -100,29 +145,24 @@ export async function landingBody(db: Db, s: LaunchSession, token: string, now: 
   const today = localIsoDate(now);
   const head = `<h1>${esc(t.landingTitle)}</h1>${s.title || s.ctx ? `<p>${esc(fill(t.courseLabel, { name: s.title ?? s.ctx ?? '' }))}</p>` : ''}${notice ? `<p role="${notice.alert ? 'alert' : 'status'}">${esc(notice.text)}</p>` : ''}`;
 
-  if (s.role === 'staff' && s.mt === 'LtiDeepLinkingRequest') {
-    const list = await activeOffers(db, s.inst, today);
-    return `${head}${list.length ? offerForm('/lti/deep-link', token, list, t.deepLinkButton, t.deepLinkIntro) : `<p>${esc(t.noOffers)}</p>`}`;
-  }
+  if (s.role === 'staff' && s.mt === 'LtiDeepLinkingRequest')
+    return `${head}${await deepLinkBody(db, s, token, today, t)}`;
   const pairing = await pairingOf(db, s);
   if (s.role === 'staff') {
-    if (!pairing) {
-      const list = await activeOffers(db, s.inst, today);
-      return `${head}${list.length ? offerForm('/lti/pair', token, list, t.pairButton, t.unpairedIntro) : `<p>${esc(t.noOffers)}</p>`}`;
-    }
+    if (!pairing) return `${head}${await unpairedStaffBody(db, s, token, today, t)}`;
     const [{ n }] = pairing.sectionId
       ? await db.select({ n: count() }).from(enrollments).where(eq(enrollments.sectionId, pairing.sectionId))
       : [{ n: 0 }];
     const start = pairing.courseStartDate;
-    const census = start ? censusDate(start, pairing.censusDuration) : null;
-    const free = start ? addDaysIso(start, pairing.freeAccessDuration) : null;
+    const census = (start && formatUsDate(censusDate(start, pairing.censusDuration))) || null;
+    const free = (start && formatUsDate(addDaysIso(start, pairing.freeAccessDuration))) || null;
     return `${head}<p>${esc(t.pairedIntro)}</p><dl>
 <dt>${esc(t.productLabel)}</dt><dd data-field="product">${esc(pairing.productName)}</dd>
 <dt>${esc(t.censusLabel)}</dt><dd data-field="census">${esc(census ?? t.notSet)}</dd>
 <dt>${esc(t.freeAccessLabel)}</dt><dd data-field="freeAccess">${esc(free ?? t.notSet)}</dd>
 <dt>${esc(t.rosterLabel)}</dt><dd data-field="roster">${n}</dd></dl>`;
   }
-  if (!pairing) return `${head}<p data-field="notSetUp">${esc(t.studentNotSetUp)}</p>`;
+  if (!pairing) return `${head}${await unpairedLearnerBody(db, s, today, t)}`;
   let access = '';
   if (s.role === 'learner' && pairing.sectionId) {
     const [e] = await db
@@ -136,11 +176,19 @@ export async function landingBody(db: Db, s: LaunchSession, token: string, now: 
         ? t.accessExpired
         : e.accessType === 'PAID'
           ? t.accessPaid
-          : `${t.accessTrial} (${fill(t.accessTrialEnds, { date: e.accessEndsAt ? localIsoDate(e.accessEndsAt) : '' })})`;
+          : `${t.accessTrial} (${fill(t.accessTrialEnds, { date: formatUsDate(e.accessEndsAt) })})`;
       access = `<dl><dt>${esc(t.accessLabel)}</dt><dd data-field="access">${esc(text)}</dd></dl>`;
     }
   }
   return `${head}<p>${esc(pairing.productName)}</p>${access}`;
+}
+
+/** A student (or other) in an unpaired course: the teacher's choice waiting for confirmation, if any. */
+async function unpairedLearnerBody(db: Db, s: LaunchSession, today: string, t: Texts) {
+  const choice = s.co ? await resolveChoice(db, s.co, s.inst, today) : null;
+  if (choice?.usable)
+    return `<p data-field="notSetUp">${esc(fill(t.studentChosenNotPaired, { offer: choice.offer.productName }))}</p>`;
+  return `<p data-field="notSetUp">${esc(t.studentNotSetUp)}</p>`;
 }
 
 /** What an instructor's pairing attempt came to. */
@@ -163,6 +211,9 @@ export async function pairFromLaunch(
   const today = localIsoDate(now);
   const offer = (await activeOffers(db, s.inst, today)).find((o) => o.id === offerId);
   if (!offer) return 'invalid';
+  // the teacher's deep-linking choice, when usable, is the only offer this course pairs with
+  const choice = s.co ? await resolveChoice(db, s.co, s.inst, today) : null;
+  if (choice?.usable && choice.offer.id !== offerId) return 'invalid';
   const ctx = s.ctx;
   let refusal: AppError | null = null;
   return db
@@ -178,6 +229,10 @@ export async function pairFromLaunch(
           createdBy: s.uid,
         })
         .returning({ id: sections.id });
+      // the teacher who pairs the course is its instructor
+      await tx
+        .insert(sectionInstructors)
+        .values({ sectionId: section.id, userId: s.uid, role: 'instructor' });
       try {
         await createPairing(
           tx,

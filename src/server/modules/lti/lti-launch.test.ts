@@ -463,7 +463,7 @@ describe('accepted launches', () => {
     expect(rows[0]).toMatchObject({ accessType: 'TEMP', currentAccess: 'Not_Paid' });
     const page = await landing(location);
     expect(page.body).toContain('Biology Essentials');
-    expect(page.body).toMatch(/data-field="access">14 day trial \(Trial ends \d{4}-\d{2}-\d{2}\)/);
+    expect(page.body).toMatch(/data-field="access">14 day trial \(Trial ends \d{2}\/\d{2}\/\d{4}\)/);
   });
 
   it('a student whose access ended sees Expired; a paid one sees Paid', async () => {
@@ -502,8 +502,8 @@ describe('accepted launches', () => {
     const { location } = await accepted({ [LTI.roles]: [ROLE.instructor], [LTI.context]: { id: PAIRED } });
     const body = (await landing(location)).body;
     expect(body).toContain('data-field="product">Biology Essentials<');
-    expect(body).toMatch(/data-field="census">\d{4}-\d{2}-\d{2}</);
-    expect(body).toMatch(/data-field="freeAccess">\d{4}-\d{2}-\d{2}</);
+    expect(body).toMatch(/data-field="census">\d{2}\/\d{2}\/\d{4}</);
+    expect(body).toMatch(/data-field="freeAccess">\d{2}\/\d{2}\/\d{4}</);
     expect(body).toContain(`data-field="roster">${n}<`);
   });
 

@@ -5,7 +5,6 @@
  * jose verifies the signature and exp; everything else LTI 1.3 requires is checked here
  * explicitly, each with its own reason code (see lti-reasons.ts).
  */
-import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
@@ -15,13 +14,18 @@ import {
   lmsIntegrations,
   lmsKeyStore,
   ltiIdentities,
-  ltiLaunchLog,
   ltiOidcStates,
   ltiUsedNonces,
-  users,
 } from '../../db/schema';
 import { platformKeys } from './lti-jwks';
+import { logValues } from './lti-log';
+import { personOf } from './lti-person';
 import { type LtiRefusal, refuse } from './lti-reasons';
+import { type CourseRole, courseRoleOf } from './lti-roles';
+
+export { logLaunch } from './lti-log';
+export { personOf } from './lti-person';
+export { type CourseRole, courseRoleOf };
 
 export const CLAIM = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
@@ -42,6 +46,8 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const CLOCK_TOLERANCE_S = 60;
 /** Oldest id_token accepted (its iat), seconds. */
 export const MAX_TOKEN_AGE_S = 600;
+/** Longest sub, nonce and context id accepted (LTI Core: 255 characters). */
+export const MAX_ID_LENGTH = 255;
 /** Minutes a login's state and nonce stay usable. */
 export const STATE_MINUTES = 10;
 /** Days of the trial access a student's first launch in a paired course gives (spec §4: 14 day trial). */
@@ -56,11 +62,17 @@ export interface LaunchFacts {
   issuer: string | null;
   deploymentId: string | null;
   contextId: string | null;
+  /** The LMS course's title (or label), shown in the console instead of its numeric id. */
+  contextTitle: string | null;
+  /** The client id the request claimed (aud/azp, login's client_id), kept when no registration has it. */
+  clientId: string | null;
   messageType: string | null;
   roles: string[] | null;
   sub: string | null;
   /** The launch's locale claim, for the page language. */
   locale: string | null;
+  /** The verified launch's return URL (the LMS course), for "continue in a new window". */
+  returnUrl: string | null;
   registration: Registration | null;
 }
 
@@ -71,10 +83,13 @@ export function emptyFacts(): LaunchFacts {
     issuer: null,
     deploymentId: null,
     contextId: null,
+    contextTitle: null,
+    clientId: null,
     messageType: null,
     roles: null,
     sub: null,
     locale: null,
+    returnUrl: null,
     registration: null,
   };
 }
@@ -214,14 +229,17 @@ export async function validateLaunch(
   } catch {
     throw refuse('malformed', 'not a JWT');
   }
-  if (header.alg !== 'RS256') throw refuse('badAlg');
-  if (!str(header.kid)) throw refuse('noKid');
+  // What the (unverified) token claims, so a refusal before a registration is known is still logged
+  // with the issuer and client id it names.
   const issuer = str(unverified.iss);
-  if (!issuer) throw refuse('malformed', 'no iss');
   facts.issuer = issuer;
   const aud = (Array.isArray(unverified.aud) ? unverified.aud : [unverified.aud]).filter(
     (a): a is string => typeof a === 'string',
   );
+  facts.clientId = str(unverified.azp) ?? aud[0] ?? null;
+  if (header.alg !== 'RS256') throw refuse('badAlg');
+  if (!str(header.kid)) throw refuse('noKid');
+  if (!issuer) throw refuse('malformed', 'no iss');
   const rows = await candidates(
     db,
     issuer,
@@ -232,6 +250,7 @@ export async function validateLaunch(
   const picked = pickRegistration(rows, aud, str(unverified.azp));
   const registration = picked.reg;
   facts.registration = registration;
+  facts.clientId = registration.clientId;
   facts.integrationId = registration.id;
   facts.institutionId = registration.institutionId;
   if (registration.status === 'pending') throw refuse('registrationPending');
@@ -260,16 +279,22 @@ export async function validateLaunch(
   const rolesClaim = claims[CLAIM.roles];
   facts.deploymentId = deploymentId;
   facts.contextId = str(context?.id);
+  facts.contextTitle = str(context?.title) ?? str(context?.label);
   facts.messageType = str(claims[CLAIM.messageType]);
   facts.roles = Array.isArray(rolesClaim)
     ? rolesClaim.filter((r): r is string => typeof r === 'string')
     : null;
   facts.sub = str(claims.sub);
   facts.locale = str(obj(claims[CLAIM.launchPresentation])?.locale);
+  facts.returnUrl = str(obj(claims[CLAIM.launchPresentation])?.return_url);
 
   if (!facts.sub) throw refuse('noSub');
+  // LTI Core: sub, context.id (and deployment_id) are at most 255 ASCII characters
+  if (facts.sub.length > MAX_ID_LENGTH) throw refuse('subTooLong');
   const nonce = str(claims.nonce);
   if (!nonce) throw refuse('noNonce');
+  if (nonce.length > MAX_ID_LENGTH) throw refuse('nonceTooLong');
+  if ((facts.contextId?.length ?? 0) > MAX_ID_LENGTH) throw refuse('contextIdTooLong');
   const messageType = facts.messageType;
   if (!messageType || !(MESSAGE_TYPES as readonly string[]).includes(messageType))
     throw refuse('notLtiMessage');
@@ -291,7 +316,7 @@ export async function validateLaunch(
     claims,
     roles: facts.roles ?? [],
     contextId: facts.contextId,
-    contextTitle: str(context?.title) ?? str(context?.label),
+    contextTitle: facts.contextTitle,
     nonce,
     known: {
       userId: picked.userId,
@@ -342,93 +367,6 @@ interface StateCheck {
   expired: boolean | null;
 }
 
-function logValues(facts: LaunchFacts, reasonCode: string | null) {
-  return {
-    integrationId: facts.integrationId,
-    institutionId: facts.institutionId,
-    issuer: facts.issuer?.slice(0, 2000) ?? null,
-    deploymentId: facts.deploymentId?.slice(0, 255) ?? null,
-    contextId: facts.contextId?.slice(0, 255) ?? null,
-    messageType: facts.messageType?.slice(0, 100) ?? null,
-    roles: facts.roles?.slice(0, 50).map((r) => r.slice(0, 300)) ?? null,
-    result: reasonCode ? ('refused' as const) : ('accepted' as const),
-    reasonCode,
-    sub: facts.sub?.slice(0, 255) ?? null,
-  };
-}
-
-/** Writes a launch's log row. No id_token, nothing personal beyond the sub. */
-export async function logLaunch(db: Db, at: Date, facts: LaunchFacts, reasonCode: string | null) {
-  await db.insert(ltiLaunchLog).values({ at, ...logValues(facts, reasonCode) });
-}
-
-export type CourseRole = 'staff' | 'learner' | 'other';
-
-/** Instructor, TA or administrator → staff; learner → learner; anything else (or none) → other. */
-export function courseRoleOf(roles: string[]): CourseRole {
-  const names = roles.map((r) => r.split(/[#/]/).pop() ?? r);
-  if (
-    names.some((n) =>
-      ['Instructor', 'TeachingAssistant', 'Administrator', 'SysAdmin', 'ContentDeveloper'].includes(n),
-    )
-  )
-    return 'staff';
-  if (names.includes('Learner') || names.includes('Student')) return 'learner';
-  return 'other';
-}
-
-/**
- * The person of (issuer, sub): found, or created once — concurrent first launches converge on one
- * account through a username derived from (issuer, sub) and the unique (issuer, sub) identity.
- * Never matched to an existing account by e-mail; names and e-mail filled when the platform sends them.
- */
-export async function personOf(db: Db, issuer: string, claims: JWTPayload & Record<string, unknown>) {
-  const sub = claims.sub as string;
-  const username = `lti-${createHash('sha256').update(`${issuer}\n${sub}`).digest('hex').slice(0, 24)}`;
-  const email = str(claims.email)?.toLowerCase().slice(0, 254) ?? null;
-  const given = str(claims.given_name) ?? str(claims.name)?.split(' ')[0] ?? '';
-  const named = str(claims.family_name) ?? (str(claims.name)?.split(' ').slice(1).join(' ') || '');
-  // Without any name, lists still need something to show: the e-mail's local part, else the LMS's id.
-  const family = given || named ? named : (email?.split('@')[0] ?? `LMS ${sub}`);
-  // The platform's e-mail when no other account holds it; else a placeholder (never merged).
-  for (const address of email ? [email, `${username}@lti.invalid`] : [`${username}@lti.invalid`]) {
-    // One round trip in the usual case: the account, then the identity pointing at it. A concurrent
-    // launch that created either first makes this one find it (second select, fresh snapshot).
-    const result = await db.execute(sql`
-      with u as (
-        insert into users (username, email, first_name, last_name, password_hash, status)
-        values (${username}, ${address}, ${given.slice(0, 100)}, ${family.slice(0, 100)}, null, 'active')
-        on conflict do nothing returning id
-      ), i as (
-        insert into lti_identities (issuer, sub, user_id, email)
-        select ${issuer}, ${sub}, id, ${email} from u
-        on conflict do nothing returning user_id
-      )
-      select user_id as "userId" from i`);
-    const created = (result as unknown as { rows: { userId: number }[] }).rows[0];
-    if (created) return Number(created.userId);
-    const [identity] = await db
-      .select({ userId: ltiIdentities.userId })
-      .from(ltiIdentities)
-      .where(and(eq(ltiIdentities.issuer, issuer), eq(ltiIdentities.sub, sub)))
-      .limit(1);
-    if (identity) return identity.userId;
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
-    if (row) {
-      // the account exists (a concurrent launch, or an identity insert that lost a race): link it
-      await db.insert(ltiIdentities).values({ issuer, sub, userId: row.id, email }).onConflictDoNothing();
-      const [linked] = await db
-        .select({ userId: ltiIdentities.userId })
-        .from(ltiIdentities)
-        .where(and(eq(ltiIdentities.issuer, issuer), eq(ltiIdentities.sub, sub)))
-        .limit(1);
-      return linked.userId;
-    }
-    // neither: the e-mail belongs to another account; try the placeholder
-  }
-  throw new Error('LTI person could not be created');
-}
-
 export interface LaunchOutcome {
   userId: number;
   role: CourseRole;
@@ -456,7 +394,8 @@ export async function acceptLaunch(
   await db.execute(sql`
     with m as (
       insert into memberships (user_id, institution_id, course_role)
-      values (${userId}, ${launch.institutionId}, ${role === 'staff' ? 'instructor' : 'student'})
+      select ${userId}::int, ${launch.institutionId}::int, ${role === 'staff' ? 'instructor' : 'student'}
+       where ${role !== 'other'}::boolean
       on conflict do nothing
     ), e as (
       insert into enrollments (section_id, user_id, access_type, access_ends_at, current_access)
@@ -464,11 +403,11 @@ export async function acceptLaunch(
        where ${enroll}::boolean
       on conflict do nothing
     )
-    insert into lti_launch_log (at, integration_id, institution_id, issuer, deployment_id, context_id,
-                                message_type, roles, result, reason_code, sub)
+    insert into lti_launch_log (at, integration_id, institution_id, issuer, client_id, deployment_id,
+                                context_id, context_title, message_type, roles, result, reason_code, sub)
     values (${now.toISOString()}::timestamptz, ${log.integrationId}, ${log.institutionId}, ${log.issuer},
-            ${log.deploymentId}, ${log.contextId}, ${log.messageType}, ${JSON.stringify(log.roles)}::jsonb,
-            'accepted', null, ${log.sub})`);
+            ${log.clientId}, ${log.deploymentId}, ${log.contextId}, ${log.contextTitle}, ${log.messageType},
+            ${JSON.stringify(log.roles)}::jsonb, 'accepted', null, ${log.sub})`);
   return { userId, role, pairingId: launch.known.pairingId, sectionId };
 }
 

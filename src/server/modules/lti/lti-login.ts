@@ -39,6 +39,7 @@ export async function startLogin(
   const deploymentId = str(params.lti_deployment_id);
   facts.issuer = iss;
   facts.deploymentId = deploymentId;
+  facts.clientId = clientId;
   if (!iss || !loginHint || !target) throw refuse('badLoginRequest');
   const regs = await db.select().from(lmsIntegrations).where(eq(lmsIntegrations.issuer, iss));
   if (regs.length === 0) throw refuse('unknownIssuer');
@@ -49,6 +50,7 @@ export async function startLogin(
       : undefined;
   if (!registration) throw refuse(clientId ? 'badAudience' : 'badLoginRequest');
   facts.registration = registration;
+  facts.clientId = registration.clientId;
   facts.integrationId = registration.id;
   facts.institutionId = registration.institutionId;
   if (registration.status === 'pending') throw refuse('registrationPending');

@@ -17,7 +17,8 @@ import {
   sendRefusal,
   texts,
 } from './lti-frame';
-import { deepLinkResponse } from './lti-deep-link';
+import { choiceOfClaims } from './lti-choice';
+import { deepLinkAccepts, deepLinkResponse } from './lti-deep-link';
 import { toolJwks } from './lti-jwks';
 import { type Notice, pairFromLaunch, landingBody, registrationOrigins } from './lti-landing';
 import {
@@ -31,6 +32,7 @@ import {
   validateLaunch,
 } from './lti-launch';
 import { type LoginParams, startLogin, stateCookie } from './lti-login';
+import { mayLogRefusal } from './lti-log-throttle';
 import { LtiRefusal, refuse } from './lti-reasons';
 import { dynamicRegistration } from './lti-register';
 import { expiredSessionOf, type LaunchSession, readSession, signSession } from './lti-session';
@@ -55,7 +57,10 @@ const LaunchBody = z.looseObject({
 });
 const SessionForm = z.looseObject({
   session: s().optional().describe('Launch session token from the landing page.'),
-  offerId: s().optional().describe('Chosen offer id.'),
+  offerId: z
+    .union([s(), z.array(s()).max(50)])
+    .optional()
+    .describe('Chosen offer id (deep linking with accept_multiple: one or more).'),
 });
 const SessionQuery = z.looseObject({
   session: s().optional().describe('Launch session token issued by an accepted launch.'),
@@ -67,6 +72,8 @@ const RegisterQuery = z.looseObject({
 });
 
 const CLOSE_JS = `(function(){var m={subject:'org.imsglobal.lti.close'};try{(window.opener||window.parent).postMessage(m,'*')}catch(e){}})();`;
+/** Asks the LMS frame to fit the page (lti.frameResize, understood by Moodle and Canvas) when its height changes. */
+const RESIZE_JS = `(function(){if(window.parent===window)return;var last=0;function send(){var h=Math.ceil(document.documentElement.scrollHeight);if(h===last)return;last=h;try{window.parent.postMessage({subject:'lti.frameResize',height:h},'*')}catch(e){}}if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',send);else send();window.addEventListener('load',send);window.addEventListener('resize',send);})();`;
 const SUBMIT_JS = `document.addEventListener('DOMContentLoaded',function(){var f=document.querySelector('form[data-autosubmit]');if(f)f.submit();});`;
 
 function ctxOf(req: FastifyRequest) {
@@ -91,16 +98,34 @@ async function refused(
   opts: { logged?: boolean } = {},
 ) {
   if (!(err instanceof LtiRefusal)) throw err;
-  if (!opts.logged) await logLaunch(req.server.db, req.server.now(), facts, err.code);
+  const now = req.server.now();
+  if (!opts.logged && mayLogRefusal(req.ip, Date.now())) await logLaunch(req.server.db, now, facts, err.code);
   req.log.info(
-    { lti: err.code, detail: err.message, integrationId: facts.integrationId },
+    { lti: err.code, detail: err.message, integrationId: facts.integrationId, clientId: facts.clientId },
     'LTI launch refused',
   );
+  const origins = platformOrigins(facts.registration);
   return sendRefusal(req, reply, err, {
     lang: pickLang(facts.locale, req.headers['accept-language']),
-    origins: platformOrigins(facts.registration),
-    newWindowUrl: facts.registration?.issuer ?? null,
+    origins,
+    newWindowUrl: courseUrl(facts, origins),
   });
+}
+
+/**
+ * Where "continue in a new window" goes: the LMS course the launch came from (its verified
+ * return_url, on the platform's own host or https), else the platform itself.
+ */
+function courseUrl(facts: LaunchFacts, origins: string[]): string | null {
+  if (facts.returnUrl) {
+    try {
+      const url = new URL(facts.returnUrl);
+      if (origins.includes(url.origin) || url.protocol === 'https:') return url.toString();
+    } catch {
+      // not a URL: the platform's address below
+    }
+  }
+  return facts.registration?.issuer ?? null;
 }
 
 async function sessionOf(req: FastifyRequest, reply: FastifyReply, token: unknown) {
@@ -223,6 +248,7 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
           const dl = launch.claims[CLAIM.deepLinkingSettings] as Record<string, unknown> | undefined;
           const presentation = launch.claims[CLAIM.launchPresentation] as Record<string, unknown> | undefined;
           const frameOrigins = launchOrigins([presentation?.return_url, dl?.deep_link_return_url]);
+          const choice = choiceOfClaims(launch.claims);
           const token = await signSession(
             db,
             {
@@ -237,6 +263,8 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
               deploymentId: launch.deploymentId,
               ...(typeof dl?.deep_link_return_url === 'string' ? { dlReturn: dl.deep_link_return_url } : {}),
               ...(typeof dl?.data === 'string' ? { dlData: dl.data } : {}),
+              ...deepLinkAccepts(dl),
+              ...(choice ? { co: choice } : {}),
               ...(frameOrigins.length ? { fo: frameOrigins } : {}),
             },
             now,
@@ -288,10 +316,11 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
         attachValidation: true,
       },
       async (req, reply) => {
-        const body = (req.validationError ? {} : req.body) as { session?: string; offerId?: string };
+        const body = (req.validationError ? {} : req.body) as { session?: string; offerId?: unknown };
         const session = await sessionOf(req, reply, body.session);
         if (!session) return reply;
-        const outcome = await pairFromLaunch(req.server.db, session, Number(body.offerId), req.server.now());
+        const offerId = typeof body.offerId === 'string' ? Number(body.offerId) : Number.NaN;
+        const outcome = await pairFromLaunch(req.server.db, session, offerId, req.server.now());
         const t = texts(session.lang);
         if (outcome === 'refused') {
           reply.code(403);
@@ -323,10 +352,11 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
         attachValidation: true,
       },
       async (req, reply) => {
-        const body = (req.validationError ? {} : req.body) as { session?: string; offerId?: string };
+        const body = (req.validationError ? {} : req.body) as { session?: string; offerId?: unknown };
         const session = await sessionOf(req, reply, body.session);
         if (!session) return reply;
-        const res = await deepLinkResponse(req.server.db, session, Number(body.offerId), ctxOf(req));
+        const offerIds = [body.offerId ?? []].flat().map(Number);
+        const res = await deepLinkResponse(req.server.db, session, offerIds, ctxOf(req));
         if (!res) return sendLanding(req, reply, session, body.session as string);
         const t = texts(session.lang);
         let returnOrigin: string[] = [];
@@ -410,6 +440,12 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
         .type('text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
         .send(CLOSE_JS),
+    );
+    r.get('/lti/assets/resize.js', { schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(RESIZE_JS),
     );
     r.get('/lti/assets/autosubmit.js', { schema: { hide: true } }, async (_req, reply) =>
       reply

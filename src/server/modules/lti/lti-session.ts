@@ -7,6 +7,7 @@ import { hkdfSync } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { anyKeyRow, liveKeyRow, signingKeyRow } from './lti-jwks';
+import type { LaunchChoice } from './lti-choice';
 import { refuse } from './lti-reasons';
 
 export const SESSION_MINUTES = 60;
@@ -27,6 +28,11 @@ export interface LaunchSession {
   /** deep linking: return URL and opaque data */
   dlReturn?: string;
   dlData?: string;
+  /** deep linking: the platform's accept_types (absent: not sent) and accept_multiple */
+  dlTypes?: string[];
+  dlMulti?: boolean;
+  /** The offer (and product) the launch's custom claim names: the teacher's deep-linking choice. */
+  co?: LaunchChoice;
   deploymentId: string;
   /** Frame origins the verified launch named (return URLs), besides the registration's. */
   fo?: string[];

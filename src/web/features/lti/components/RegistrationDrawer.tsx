@@ -22,6 +22,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type LaunchFilter, type Registration, useLtiRegistration, useRotateKey } from '../api';
 import { ReasonText } from './display';
 import { formatDateTime, STATUS_COLOR } from './format';
+import { UnknownClientLaunches } from './UnknownClientLaunches';
 
 /** Short form of a role URI (its last part) for the launch log. */
 const shortRole = (role: string) => role.split(/[#/]/).pop() ?? role;
@@ -183,7 +184,9 @@ export function RegistrationDrawer({
                       </Badge>
                     </Table.Td>
                     <Table.Td miw={180}>{l.reasonCode ? <ReasonText code={l.reasonCode} /> : ''}</Table.Td>
-                    <Table.Td>{l.contextId ?? ''}</Table.Td>
+                    <Table.Td title={l.contextId ?? undefined}>
+                      {l.contextTitle ?? l.contextId ?? ''}
+                    </Table.Td>
                     <Table.Td>{l.messageType ?? ''}</Table.Td>
                     <Table.Td>{l.roles.map(shortRole).join(', ')}</Table.Td>
                   </Table.Tr>
@@ -191,6 +194,9 @@ export function RegistrationDrawer({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {detail.data?.unknownClientLaunches && (
+          <UnknownClientLaunches rows={detail.data.unknownClientLaunches} />
         )}
       </Stack>
     </Drawer>
