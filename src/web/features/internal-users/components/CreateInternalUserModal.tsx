@@ -18,15 +18,12 @@ export function CreateInternalUserModal({ groupId, onClose }: { groupId: number;
 
   type Found = { email: string; piId: string } | null;
   const inFlight = useRef<Promise<Found> | null>(null);
-  /** The last lookup refused the name: its own error ("Invalid Username") says why, not "missing". */
-  const refused = useRef(false);
 
   const runLookup = async (): Promise<Found> => {
     const name = username.trim();
     setEmail('');
     setPiId(null);
     setLookupError(null);
-    refused.current = false;
     if (!name) return null;
     setMissing(false); // the lookup's own answer replaces the earlier "missing" error
     setChecking(true);
@@ -34,7 +31,6 @@ export function CreateInternalUserModal({ groupId, onClose }: { groupId: number;
       const data = await lookupUser(name);
       const error = lookupErrorText({ ok: true, data }, t);
       setLookupError(error);
-      refused.current = !!error;
       if (error || typeof data !== 'object') return null;
       setEmail(data.email);
       setPiId(data.piId);
@@ -42,7 +38,6 @@ export function CreateInternalUserModal({ groupId, onClose }: { groupId: number;
       return { email: data.email, piId: data.piId };
     } catch (e) {
       setLookupError(lookupErrorText({ ok: false, error: e }, t));
-      refused.current = true;
       return null;
     } finally {
       setChecking(false);
@@ -61,7 +56,7 @@ export function CreateInternalUserModal({ groupId, onClose }: { groupId: number;
     // Save right after typing: the blur's lookup may still be running
     const found = inFlight.current ? await inFlight.current : email && piId ? { email, piId } : null;
     if (!username.trim() || !found) {
-      setMissing(!username.trim() || !refused.current);
+      setMissing(true);
       return;
     }
     setMissing(false);
