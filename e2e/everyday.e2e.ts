@@ -84,6 +84,43 @@ describe.each(LANGUAGES)('alerts popup filter and Mark all read, in $lang', ({ l
   });
 });
 
+describe.each(LANGUAGES)('course list Copy column, in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`everyday-copyable-${lang}`, { locale });
+
+  it('registrar sees which courses may be copied and why not, and selects the copyable ones only', async () => {
+    const { page } = b;
+    await loginAs(page, 'registrar', { path: '/institution?size=100' });
+    await waitForShell(page);
+    const table = page.getByTestId('course-table');
+    await table.getByRole('columnheader', { name: catalog.institutions.table.copyable }).waitFor();
+    await table.getByTestId('copyable').first().waitFor();
+    const copyable = await table.getByTestId('copyable').count();
+    const refused = table.getByTestId('not-copyable');
+    if ((await refused.count()) > 0) {
+      // the reason is the copy rule's own text with its code, e.g. "Copy Not Permitted (106)"
+      expect(await refused.first().textContent()).toMatch(/\(1\d\d\)/);
+    }
+    await page.getByTestId('select-copyable').click();
+    await expect
+      .poll(() => page.getByTestId('selected-count').textContent())
+      .toBe(
+        fill(
+          copyable === 1
+            ? catalog.institutions.table.selected_one
+            : catalog.institutions.table.selected_other,
+          { count: copyable },
+        ),
+      );
+    const checkedRows = table.locator('[data-testid=course-row]:has(input[type=checkbox]:checked)');
+    expect(await checkedRows.count()).toBe(copyable);
+    expect(await checkedRows.locator('[data-testid=copyable]').count()).toBe(copyable);
+    expect((await seriousViolations(page)).join('\n')).toBe('');
+    await page.screenshot({ path: join(RESULTS_DIR, `everyday--copyable-${lang}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(RESULTS_DIR, `everyday--copyable-${lang}-390.png`), fullPage: true });
+  });
+});
+
 describe('everyday defaults and feedback (English)', () => {
   const b = useBrowser('everyday');
 

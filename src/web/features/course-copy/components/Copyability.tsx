@@ -23,13 +23,13 @@ export function CopyabilityCell({ check }: { check: CopyValidation | undefined }
   if (!check) return null;
   if (check.valid)
     return (
-      <Badge color="teal" variant="light" data-testid="copyable">
+      <Badge color="teal" variant="light" c="dark.8" data-testid="copyable">
         {t('courseCopy.copyable.yes')}
       </Badge>
     );
   return (
     <Stack gap={2} data-testid="not-copyable">
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" c="dark.8">
         {t('courseCopy.copyable.no')}
       </Badge>
       <Text size="xs" c="dimmed" maw={220}>

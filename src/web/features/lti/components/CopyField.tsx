@@ -37,7 +37,7 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
       </Group>
       <Text
         size="xs"
-        c={state === 'refused' ? 'orange.9' : 'teal.9'}
+        fw={state === 'refused' ? 600 : undefined}
         role="status"
         data-testid={testId ? `${testId}-feedback` : undefined}
       >

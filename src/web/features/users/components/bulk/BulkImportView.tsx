@@ -106,7 +106,7 @@ export function BulkImportView({ importId }: { importId: string }) {
             <Group gap="xs" data-testid="bulk-summary">
               <Text size="sm">{t('bulk.summary', { count: data.totalRows })}</Text>
               {(Object.keys(ACTION_COLOR) as BulkAction[]).map((a) => (
-                <Badge key={a} color={ACTION_COLOR[a]} variant="light">
+                <Badge key={a} color={ACTION_COLOR[a]} variant="light" c="dark.8">
                   {t(`bulk.action.${a}`)}: {plan[a]}
                 </Badge>
               ))}
