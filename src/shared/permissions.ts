@@ -114,6 +114,8 @@ const OWN_RULES = {
   viewAudit: (c: Capabilities) => anyFlag(c) || (has(c, 'CAN_CREATE_EDIT_ROLES') && c.member),
   /** Act-as for support: super admins and nasupport holders, in any institution. */
   actAs: (c: Capabilities) => c.superAdmin || c.nasupport,
+  /** Find a person across institutions (provider staff): staff flags and internal users. */
+  findPeople: (c: Capabilities) => anyFlag(c) || c.internalUser,
 } satisfies Record<string, (c: Capabilities) => boolean>;
 export type Rule = keyof typeof OWN_RULES;
 

@@ -50,7 +50,7 @@ function institutionUserIds(institutionId: number): SQL {
  * Part of the full name, e-mail or user name (case-insensitive). A part of the first or the last
  * name is a part of the full name too; the three expressions are those of the trigram indexes.
  */
-function textMatch(text: string): SQL | undefined {
+export function textMatch(text: string): SQL | undefined {
   if (!text) return undefined;
   const p = `%${escapeLike(text)}%`;
   return or(

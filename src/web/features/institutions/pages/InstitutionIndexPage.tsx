@@ -206,7 +206,7 @@ export default function InstitutionIndexPage() {
           )}
           {actions?.copy && copyability.size > 0 && (
             <Button
-              variant="subtle"
+              variant="default"
               size="compact-sm"
               disabled={copyableOnPage.length === 0}
               onClick={selectCopyable}
