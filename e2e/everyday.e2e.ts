@@ -121,6 +121,33 @@ describe.each(LANGUAGES)('course list Copy column, in $lang', ({ lang, locale, c
   });
 });
 
+describe.each(LANGUAGES)('find a person, in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`everyday-people-${lang}`, { locale });
+
+  it('provider staff find the registrar by user name, with both institutions and the roles there', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, lang === 'en' ? 'support' : 'internal')) as string;
+    await waitForShell(page);
+    const registrar = await apiCall<z.infer<typeof SessionResponse>>(
+      await apiLogin('registrar'),
+      'GET',
+      '/api/auth/session',
+    );
+    expect(token).toBeTruthy();
+    await page.getByRole('button', { name: catalog.people.open }).click();
+    await page.waitForURL('**/people');
+    await page.getByLabel(catalog.people.search).fill('registrar');
+    const row = page.getByTestId('person-row').filter({ hasText: registrar.user.email });
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    for (const i of registrar.institutions) expect(text).toContain(`${i.displayName} (${i.orgId})`);
+    expect((await seriousViolations(page)).join('\n')).toBe('');
+    await page.screenshot({ path: join(RESULTS_DIR, `everyday--people-${lang}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(RESULTS_DIR, `everyday--people-${lang}-390.png`), fullPage: true });
+  });
+});
+
 describe('everyday defaults and feedback (English)', () => {
   const b = useBrowser('everyday');
 

@@ -9,7 +9,13 @@ export const PeopleQuery = z.object({
     .max(100)
     .describe('Part of the name, e-mail or user name (at least 2 characters, case-insensitive).'),
   page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number.'),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20).describe('People per page (1-100, default 20).'),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .describe('People per page (1-100, default 20).'),
 });
 
 export const PersonInstitution = z.object({

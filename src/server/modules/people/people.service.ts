@@ -7,7 +7,12 @@ type Place = z.infer<typeof PersonInstitution>;
 
 /** GET /api/people: one page of people matching the text, each with their institutions and roles there. */
 export async function findPeople(db: Db, query: PeopleQueryT): Promise<PeopleResponseT> {
-  const { rows, total } = await q.searchPeople(db, query.q, (query.page - 1) * query.pageSize, query.pageSize);
+  const { rows, total } = await q.searchPeople(
+    db,
+    query.q,
+    (query.page - 1) * query.pageSize,
+    query.pageSize,
+  );
   const ids = rows.map((r) => r.userId);
   const [members, roles] = ids.length
     ? await Promise.all([q.membershipsOf(db, ids), q.rolesOf(db, ids)])
@@ -27,6 +32,9 @@ export async function findPeople(db: Db, query: PeopleQueryT): Promise<PeopleRes
     total,
     page: query.page,
     pageSize: query.pageSize,
-    people: rows.map((r) => ({ ...r, institutions: [...(places.get(r.userId)?.values() ?? [])].sort(byName) })),
+    people: rows.map((r) => ({
+      ...r,
+      institutions: [...(places.get(r.userId)?.values() ?? [])].sort(byName),
+    })),
   };
 }

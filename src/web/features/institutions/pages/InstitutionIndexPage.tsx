@@ -1,7 +1,7 @@
 import { Alert, Button, Group, LoadingOverlay, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconFileOff, IconPlus } from '@tabler/icons-react';
+import { IconFileOff, IconPlus, IconUserSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
@@ -174,6 +174,16 @@ export default function InstitutionIndexPage() {
             </Button>
           )}
           {actions?.reports && <ReportsMenu organizationId={institution.orgId} />}
+          {can(capabilities, 'findPeople') && (
+            <Button
+              variant="default"
+              onClick={() => navigate('/people')}
+              leftSection={<IconUserSearch size={16} aria-hidden="true" />}
+              data-testid="find-person"
+            >
+              {t('people.open')}
+            </Button>
+          )}
         </Group>
       }
     >
