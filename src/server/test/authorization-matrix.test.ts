@@ -348,6 +348,13 @@ const TABLE: Record<string, Row> = {
       },
     }),
   },
+  'PUT /api/registrarUser/piUser/:id/status': {
+    who: 'users',
+    req: (w, s) => ({
+      url: `/api/registrarUser/piUser/${w.user[s].id}/status?organizationId=${w.inst[s].id}`,
+      payload: { status: 'active' },
+    }),
+  },
   'POST /api/registrarUser/piUser/:id/notify': {
     who: 'users',
     req: (w, s) => ({

@@ -193,6 +193,14 @@ export async function updateUser(
   return row;
 }
 
+/** Sets an account's status (active or disabled). */
+export async function setStatus(db: Db, id: number, status: 'active' | 'disabled') {
+  await db
+    .update(users)
+    .set({ status, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
 /** Adds a membership; true when it is new. */
 export async function addMembership(
   db: Db,
