@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AlertsResponse } from '../src/shared/contract/alerts';
 import type { SessionResponse } from '../src/shared/contract/auth';
+import type { SearchUserResponse } from '../src/shared/contract/users';
 import type { InstitutionListResponse } from '../src/shared/contract/institutions';
 import type { OrganizationsResponse, ProductListResponse } from '../src/shared/contract/products';
 import en from '../src/web/i18n/en.json';
@@ -145,6 +146,63 @@ describe.each(LANGUAGES)('find a person, in $lang', ({ lang, locale, catalog }) 
     await page.screenshot({ path: join(RESULTS_DIR, `everyday--people-${lang}-1280.png`), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(RESULTS_DIR, `everyday--people-${lang}-390.png`), fullPage: true });
+  });
+});
+
+describe.each(LANGUAGES)('deactivate and reactivate an account, in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`everyday-status-${lang}`, { locale });
+  const run = LANGUAGES.findIndex((l) => l.lang === lang);
+
+  it('registrar deactivates an account after confirming, then reactivates it', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar', { path: '/users' })) as string;
+    await waitForShell(page);
+    const orgId = await orgIdOf(page);
+    const found = await apiCall<z.infer<typeof SearchUserResponse>>(
+      token,
+      'POST',
+      '/api/registrarUser/searchUser',
+      {
+        organizationId: orgId,
+        searchText: '',
+        page: 0,
+        pageSize: 100,
+      },
+    );
+    // accounts the registrar may change (an account of another institution too is refused them):
+    // asking for the status it already has changes nothing
+    const mayChange = async (u: (typeof found.users)[number]) =>
+      apiCall(token, 'PUT', `/api/registrarUser/piUser/${u.id}/status?organizationId=${orgId}`, {
+        status: 'active',
+      }).then(
+        () => true,
+        () => false,
+      );
+    const mine: (typeof found.users)[number][] = [];
+    for (const u of found.users.filter((x) => x.status === 'active' && x.username !== 'registrar')) {
+      if (mine.length > run && mine.length >= 2) break;
+      if (await mayChange(u)) mine.push(u);
+    }
+    const target = mine[run];
+    expect(target).toBeDefined();
+    const texts = catalog.users.accountStatus;
+    const row = page.getByTestId('user-row').filter({ hasText: target.email });
+    await page.getByLabel(catalog.users.search.label).fill(target.email);
+    await row.waitFor();
+    await row.getByTestId('account-status').click();
+    const ask = page.getByRole('dialog', {
+      name: fill(texts.confirmDeactivateTitle, { name: target.displayName }),
+    });
+    await ask.waitFor();
+    expect((await seriousViolations(page)).join('\n')).toBe('');
+    await ask.getByTestId('confirm-account-status').click();
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain(catalog.users.status.disabled);
+    await row.getByTestId('account-status').click();
+    await page
+      .getByRole('dialog', { name: fill(texts.confirmReactivateTitle, { name: target.displayName }) })
+      .waitFor();
+    await page.getByTestId('confirm-account-status').click();
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain(catalog.users.status.active);
   });
 });
 

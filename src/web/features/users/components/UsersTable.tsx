@@ -1,5 +1,12 @@
 import { ActionIcon, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconBook, IconMail, IconPencil, IconUserShare } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconMail,
+  IconPencil,
+  IconUserCheck,
+  IconUserOff,
+  IconUserShare,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '../api';
 
@@ -11,6 +18,8 @@ interface Props {
   onEdit: (u: UserRow) => void;
   onNotify: (u: UserRow) => void;
   onSections: (u: UserRow) => void;
+  /** Deactivate an active account, reactivate a disabled one (asks first). */
+  onStatus?: (u: UserRow) => void;
   /** Act as this user: given to super admins and nasupport holders only. */
   onActAs?: (u: UserRow) => void;
 }
@@ -34,6 +43,7 @@ export function UsersTable({
   onEdit,
   onNotify,
   onSections,
+  onStatus,
   onActAs,
 }: Props) {
   const { t } = useTranslation();
@@ -125,6 +135,33 @@ export function UsersTable({
                         aria-label={t('users.actions.notifyUser', { name: u.displayName })}
                       >
                         <IconMail size={16} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  {canEdit && onStatus && u.status !== 'pending' && (
+                    <Tooltip
+                      label={t(
+                        u.status === 'active'
+                          ? 'users.accountStatus.deactivate'
+                          : 'users.accountStatus.reactivate',
+                      )}
+                    >
+                      <ActionIcon
+                        variant="subtle"
+                        color={u.status === 'active' ? 'red.9' : undefined}
+                        onClick={() => onStatus(u)}
+                        aria-label={`${t(
+                          u.status === 'active'
+                            ? 'users.accountStatus.deactivate'
+                            : 'users.accountStatus.reactivate',
+                        )}: ${u.displayName}`}
+                        data-testid="account-status"
+                      >
+                        {u.status === 'active' ? (
+                          <IconUserOff size={16} aria-hidden="true" />
+                        ) : (
+                          <IconUserCheck size={16} aria-hidden="true" />
+                        )}
                       </ActionIcon>
                     </Tooltip>
                   )}
