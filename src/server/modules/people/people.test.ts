@@ -24,13 +24,11 @@ beforeAll(async () => {
   const wanda = await createUser(t.db, 'wanda-departed');
   await createRole(t.db, north.id, 'Instructor', ['CAN_COPY_EDIT_COURSES'], [wanda.id]);
   await createRole(t.db, south.id, 'Registrar', ['CAN_ACCESS_ADMIN_DASHBOARD'], [wanda.id]);
-  await t.db
-    .insert(memberships)
-    .values({
-      userId: (await createUser(t.db, 'wanda-student')).id,
-      institutionId: south.id,
-      courseRole: 'student',
-    });
+  await t.db.insert(memberships).values({
+    userId: (await createUser(t.db, 'wanda-student')).id,
+    institutionId: south.id,
+    courseRole: 'student',
+  });
   for (let i = 0; i < 3; i++) await createUser(t.db, `pager-person-${i}`);
   await createUser(t.db, 'pp-super', { superAdmin: true });
   await createUser(t.db, 'pp-support', { nasupport: true });
