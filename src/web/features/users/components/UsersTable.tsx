@@ -8,6 +8,7 @@ import {
   IconUserShare,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useAppSession } from '../../../app/session';
 import type { UserRow } from '../api';
 
 interface Props {
@@ -47,6 +48,7 @@ export function UsersTable({
   onActAs,
 }: Props) {
   const { t } = useTranslation();
+  const { session } = useAppSession();
   const ids = users.map((u) => u.id);
   const all = ids.length > 0 && ids.every((id) => selected.includes(id));
   return (
@@ -138,7 +140,7 @@ export function UsersTable({
                       </ActionIcon>
                     </Tooltip>
                   )}
-                  {canEdit && onStatus && u.status !== 'pending' && (
+                  {canEdit && onStatus && u.status !== 'pending' && u.id !== session.userId && (
                     <Tooltip
                       label={t(
                         u.status === 'active'
