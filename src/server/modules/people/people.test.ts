@@ -1,5 +1,7 @@
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships } from '../../db/schema';
+import { memberships, users } from '../../db/schema';
+import { userTextMatch } from '../users';
 import {
   addToInternalGroup,
   bearer,
@@ -98,5 +100,23 @@ describe('find a person (GET /api/people)', () => {
     const res = await find('pp-registrar', 'q=wanda');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('error.accessDenied');
+  });
+});
+
+describe('find a person uses the trigram indexes', () => {
+  it('counts matches by name, e-mail and user name without a sequential scan of users', async () => {
+    // sequential scans off for the transaction: the few test rows would rightly prefer one; an index
+    // path must still exist (the planner falls back to a sequential scan only when there is none)
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = tx.select({ n: count() }).from(users).where(userTextMatch('wanda'));
+      const res = (await tx.execute(sql`explain (costs off) ${query}`)) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).not.toMatch(/Seq Scan on users/);
+    for (const index of ['users_full_name_trgm', 'users_email_trgm', 'users_username_trgm'])
+      expect(plan).toMatch(new RegExp(`Bitmap Index Scan on ${index}`));
   });
 });
