@@ -45,6 +45,7 @@ export function useAccountStatusAction(orgId: number) {
           )}
         </Text>
       ),
+      closeButtonProps: { 'aria-label': t('common.close') },
       labels: {
         confirm: t(off ? 'users.accountStatus.deactivate' : 'users.accountStatus.reactivate'),
         cancel: t('users.accountStatus.cancel'),
