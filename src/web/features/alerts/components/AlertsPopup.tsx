@@ -107,7 +107,7 @@ export function AlertsPopup({ organizationId, data, helpUrl, onNavigate }: Props
         )}
       </Group>
       {countAlerts(data) > 0 && (
-        <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
           <NativeSelect
             label={t('alerts.filter.label')}
             size="xs"
