@@ -11,6 +11,7 @@ import { adminToolsRoutes } from './modules/admin-tools';
 import { courseCopyRoutes } from './modules/course-copy';
 import { alertRoutes } from './modules/alerts';
 import { usersRoutes } from './modules/users';
+import { peopleRoutes } from './modules/people';
 import { bulkAccountsRoutes } from './modules/bulk-accounts';
 import { rolesRoutes } from './modules/roles';
 import { internalUsersRoutes } from './modules/internal-users';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(courseCopyRoutes);
   await app.register(alertRoutes);
   await app.register(usersRoutes);
+  await app.register(peopleRoutes);
   await app.register(bulkAccountsRoutes);
   await app.register(rolesRoutes);
   await app.register(internalUsersRoutes);

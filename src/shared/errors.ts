@@ -136,6 +136,8 @@ export const ERROR_STATUS = {
    * caller does not administer (only their common administrators and provider staff may).
    */
   'error.sharedAccountFields': 403,
+  /** Deactivating or reactivating an account that also belongs to institutions the caller does not administer. */
+  'error.sharedAccountStatus': 403,
   /** A role change refused for several users holding rights the caller lacks; params users. */
   'error.aboveYourRightsUsers': 403,
   /** Setting the superAdmin, associateSuperAdmin or nasupport flags without being a super admin. */

@@ -119,6 +119,8 @@ const OWN_RULES = {
   actAs: (c: Capabilities) => c.superAdmin || c.nasupport,
   /** Remove another account's authenticator (a support case): super admins. */
   resetTotp: (c: Capabilities) => c.superAdmin,
+  /** Find a person across institutions (provider staff): staff flags and internal users. */
+  findPeople: (c: Capabilities) => anyFlag(c) || c.internalUser,
 } satisfies Record<string, (c: Capabilities) => boolean>;
 export type Rule = keyof typeof OWN_RULES;
 

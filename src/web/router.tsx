@@ -158,6 +158,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./features/audit/pages/AuditLogPage')),
               },
               {
+                // find a person (provider staff): not a spec tab; the page itself checks findPeople
+                path: 'people',
+                lazy: page(() => import('./features/people/pages/FindPersonPage')),
+              },
+              {
                 // the recycle bin: not a spec tab; the page itself checks recycleBin
                 path: 'recentlyRemoved',
                 lazy: page(() => import('./features/recycle-bin/pages/RecentlyRemovedPage')),

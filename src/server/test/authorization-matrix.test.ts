@@ -53,6 +53,8 @@ const AUDIENCES = {
   recycleBin: (p: Persona, s: Scope) => FLAGS.includes(p) || (p === 'registrar' && s === 'own'),
   /** Act-as for support: super admins and nasupport holders, any institution. */
   actAs: (p: Persona) => p === 'super' || p === 'support',
+  /** Find a person across institutions: staff flags and internal users. */
+  findPeople: (p: Persona) => FLAGS.includes(p) || p === 'internal',
   /** EAD Admin (internal users): super and associate super admins see it. */
   internalUsersView: (p: Persona) => p === 'super' || p === 'associate',
   /** Only super admins change internal users and the Inclusive Access settings. */
@@ -162,6 +164,7 @@ const TABLE: Record<string, Row> = {
     req: none('/api/institution/institutionListFilterByName?name=a'),
   },
   'GET /api/institution/search': { who: 'signedIn', req: none('/api/institution/search?name=a') },
+  'GET /api/people': { who: 'findPeople', req: none('/api/people?q=ab') },
   'GET /api/institution/institutionList': { who: 'signedIn', req: none('/api/institution/institutionList') },
   'GET /api/institution/institutionDetails/:organizationId': {
     who: 'dashboard',
@@ -354,6 +357,13 @@ const TABLE: Record<string, Row> = {
         email: w.user[s].email,
         groupId: w.role[s].id,
       },
+    }),
+  },
+  'PUT /api/registrarUser/piUser/:id/status': {
+    who: 'users',
+    req: (w, s) => ({
+      url: `/api/registrarUser/piUser/${w.user[s].id}/status?organizationId=${w.inst[s].id}`,
+      payload: { status: 'active' },
     }),
   },
   'POST /api/registrarUser/piUser/:id/notify': {

@@ -41,6 +41,15 @@ export function normaliseIsbn(value: string): string | null {
   return parsed?.isValid ? parsed.isbn13 : null;
 }
 
+/**
+ * What an ISBN search box asks for: a whole ISBN as its ISBN-13, else the digits typed (hyphens and
+ * spaces dropped; a last X allowed); null when it holds anything else (the field says "digits only").
+ */
+export function isbnSearchDigits(value: string): string | null {
+  const digits = normaliseIsbn(value) ?? value.trim().replace(/[\s-]/g, '');
+  return /^\d*[\dX]?$/i.test(digits) ? digits : null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Readiness of a pairing (beyond the spec: what a support desk checks first)
 

@@ -1,6 +1,7 @@
 import {
   type CreatePairingBodyT,
   type LmsPairingT,
+  isbnSearchDigits,
   normaliseIsbn,
   PRODUCT_MESSAGES,
   type ProductListQueryT,
@@ -128,8 +129,8 @@ export async function listProducts(db: Db, actor: Actor, organizationId: number,
   if (!org) throw notFound('Organization');
   const insts = await q.institutionsOfOrganization(db, organizationId);
   const institutionIds = insts.map((i) => i.id);
-  const isbnDigits = query.isbn ? (normaliseIsbn(query.isbn) ?? query.isbn.replace(/[\s-]/g, '')) : undefined;
-  if (isbnDigits !== undefined && !/^\d*[\dX]?$/i.test(isbnDigits))
+  const isbnDigits = query.isbn ? isbnSearchDigits(query.isbn) : undefined;
+  if (isbnDigits === null)
     throw new AppError('error.validation', 'isbn: digits only.', { isbn: 'Digits only.' });
   const range: [string, string] | undefined =
     query.courseDateFrom && query.courseDateTo ? [query.courseDateFrom, query.courseDateTo] : undefined;

@@ -206,6 +206,10 @@ describe('GET /api/products/organization/{id}', () => {
     expect(await names(`isbn=${w.physics.isbn.slice(-6)}`)).toEqual(['Physics Now']);
     const hyphenated = `${w.chem.isbn.slice(0, 3)}-${w.chem.isbn.slice(3)}`;
     expect(await names(`isbn=${encodeURIComponent(hyphenated)}`)).toEqual(['Chemistry Today']);
+    // letters are the ISBN field's error (the screen shows it under the box), not a generic failure
+    const letters = await call('super', 'GET', `${url}?isbn=97801ab`);
+    expect(letters.statusCode).toBe(422);
+    expect(letters.json()).toMatchObject({ message: 'error.validation', fields: { isbn: 'Digits only.' } });
   });
 
   it('pairing view lists the pairings under each product with dates and readiness', async () => {

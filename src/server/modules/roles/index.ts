@@ -1,6 +1,6 @@
 /** What other features may use of roles: role assignment, the grant rules and group lookups. */
 export { checkAssignableRole, setRole } from './role-members.service';
 export { findGroup, findGroupByExternalId } from './roles.queries';
-export { keepingRoleEditor } from './role-rights';
+export { assertUsersWithinRights, keepingRoleEditor } from './role-rights';
 export { rolesRoutes } from './roles.routes';
 export { isUniqueViolation, refuse, requireRule, ungrantable } from './roles.rules';

@@ -1,5 +1,12 @@
 /** What other features may use of users: account rows, memberships and account e-mails. */
 export { type AccountMailInput, sendAccountMail, sendAccountMails } from './users.mail';
-export { addMembership, institutionName, insertUser, isInstitutionUser, updateUser } from './users.queries';
+export {
+  addMembership,
+  institutionName,
+  insertUser,
+  isInstitutionUser,
+  textMatch as userTextMatch,
+  updateUser,
+} from './users.queries';
 export { usersRoutes } from './users.routes';
 export { accountsNotAdministered, SHARED_ACCOUNT_MESSAGE } from './shared-account';

@@ -50,7 +50,7 @@ function institutionUserIds(institutionId: number): SQL {
  * Part of the full name, e-mail or user name (case-insensitive). A part of the first or the last
  * name is a part of the full name too; the three expressions are those of the trigram indexes.
  */
-function textMatch(text: string): SQL | undefined {
+export function textMatch(text: string): SQL | undefined {
   if (!text) return undefined;
   const p = `%${escapeLike(text)}%`;
   return or(
@@ -191,6 +191,14 @@ export async function updateUser(
     )
     .returning(userFields);
   return row;
+}
+
+/** Sets an account's status (active or disabled). */
+export async function setStatus(db: Db, id: number, status: 'active' | 'disabled') {
+  await db
+    .update(users)
+    .set({ status, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** Adds a membership; true when it is new. */

@@ -21,6 +21,8 @@ import {
   UserWriteResponse,
 } from '../../../shared/contract/users';
 import { actorOf, entityOrg } from '../../plugins/access';
+import { AccountStatusBody, AccountStatusResponse } from '../../../shared/contract/account-status';
+import { setAccountStatus } from './account-status.service';
 import {
   addUsersToInstitution,
   addUserToInstitution,
@@ -95,6 +97,27 @@ export async function usersRoutes(app: FastifyInstance) {
         req.query.organizationId,
         req.body,
         req.server.config.internalGroupId,
+      ),
+  });
+
+  r.put('/api/registrarUser/piUser/:id/status', {
+    schema: {
+      tags,
+      description: 'Deactivates (no sign-in, sessions end) or reactivates an account.',
+      params: UserIdParams,
+      querystring: UserOrgQuery,
+      body: AccountStatusBody,
+      response: { 200: AccountStatusResponse, ...errors },
+    },
+    config: { access: { rule: 'editUsers', org: userOfInstitution } },
+    handler: (req) =>
+      setAccountStatus(
+        req.server.db,
+        actorOf(req),
+        req.server.config.internalGroupId,
+        req.query.organizationId,
+        req.params.id,
+        req.body,
       ),
   });
 

@@ -8,3 +8,4 @@ export {
 } from './components/CopyActions';
 export { CopyStatusPanel } from './components/CopyStatusPanel';
 export { copyKeys } from './api';
+export { CopyabilityCell, usePageCopyability } from './components/Copyability';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { OFFER_STATUS_FILTERS } from '../../../shared/contract/products';
+import { isbnSearchDigits, OFFER_STATUS_FILTERS } from '../../../shared/contract/products';
 import type { OfferStatusDisplay } from '../../../shared/status';
 import { isIsoDate, validateSixMonthRange, type ValidationCode } from '../../../shared/validation';
 import type { ListFilters } from './api';
@@ -88,7 +88,7 @@ export function listQuery(f: ProductFilters, orgId: number): ListFilters {
     productId: f.productId,
     offerStatus: f.offerStatus,
     channelPartner: f.channelPartner,
-    isbn: f.isbn.trim() || undefined,
+    isbn: isbnSearchDigits(f.isbn) ? f.isbn.trim() : undefined,
     pairing: f.pairing ? 'true' : undefined,
     courseDateFrom: range ? f.from : undefined,
     courseDateTo: range ? f.to : undefined,

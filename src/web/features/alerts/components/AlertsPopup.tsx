@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, Button, Group, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconInfoCircle, IconUsers, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -8,7 +19,15 @@ import { ALERT_TYPES, type AlertBucketName } from '../../../../shared/contract/a
 import { formatUsDate } from '../../../../shared/validation';
 import { type Alerts, countAlerts, useAcknowledgeAlerts } from '../api';
 import classes from './AlertsPopup.module.css';
-import { type AlertEntry, entriesOf, limitedOlder } from './entries';
+import {
+  ALERT_FILTERS,
+  type AlertEntry,
+  type AlertFilter,
+  acknowledgementOf,
+  entriesOf,
+  limitedOlder,
+  matchesFilter,
+} from './entries';
 
 /** How long a closed entry slides out before the acknowledgement is sent (spec §4). */
 const SLIDE_MS = 300;
@@ -32,19 +51,21 @@ export function AlertsPopup({ organizationId, data, helpUrl, onNavigate }: Props
   const [leaving, setLeaving] = useState<Set<string>>(new Set());
   const [visible, setVisible] = useState(ALERTS_SCROLL_COUNT);
   const [allOlder, setAllOlder] = useState(false);
+  const [filter, setFilter] = useState<AlertFilter>('all');
 
   const groups = useMemo(() => {
     if (!data) return [];
-    const today = entriesOf(data.today);
-    const yesterday = entriesOf(data.yesterday);
-    const older = entriesOf(data.older);
+    const of = (b: Alerts['today']) => entriesOf(b).filter((e) => matchesFilter(e, filter));
+    const today = of(data.today);
+    const yesterday = of(data.yesterday);
+    const older = of(data.older);
     const olderShown = allOlder ? older : limitedOlder(older, today.length + yesterday.length);
     return [
       { name: 'today' as AlertBucketName, entries: today, hidden: 0 },
       { name: 'yesterday' as AlertBucketName, entries: yesterday, hidden: 0 },
       { name: 'older' as AlertBucketName, entries: olderShown, hidden: older.length - olderShown.length },
     ];
-  }, [data, allOlder]);
+  }, [data, allOlder, filter]);
 
   const close = (entry: AlertEntry) => {
     setLeaving((prev) => new Set(prev).add(entry.key));
@@ -58,6 +79,14 @@ export function AlertsPopup({ organizationId, data, helpUrl, onNavigate }: Props
   let budget = visible;
   const total = groups.reduce((n, g) => n + g.entries.length, 0);
   const hiddenOlder = groups[2]?.hidden ?? 0;
+  /** Every alert of the chosen type, the older ones not shown yet included. */
+  const chosen = () =>
+    data
+      ? [...entriesOf(data.today), ...entriesOf(data.yesterday), ...entriesOf(data.older)].filter((e) =>
+          matchesFilter(e, filter),
+        )
+      : [];
+  const markAllRead = () => ack.mutate(acknowledgementOf(chosen()));
 
   return (
     <Stack gap="xs" data-testid="alerts-popup">
@@ -77,9 +106,34 @@ export function AlertsPopup({ organizationId, data, helpUrl, onNavigate }: Props
           </Anchor>
         )}
       </Group>
+      {countAlerts(data) > 0 && (
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+          <NativeSelect
+            label={t('alerts.filter.label')}
+            size="xs"
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value as AlertFilter)}
+            data={ALERT_FILTERS.map((f) => ({ value: f, label: t(`alerts.filter.${f}`) }))}
+            data-testid="alerts-filter"
+          />
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={markAllRead}
+            disabled={total + hiddenOlder === 0}
+            data-testid="alerts-mark-all"
+          >
+            {t('alerts.markAllRead')}
+          </Button>
+        </Group>
+      )}
       {countAlerts(data) === 0 ? (
         <Text size="sm" c="dimmed" data-testid="alerts-empty">
           {t('alerts.empty')}
+        </Text>
+      ) : total + hiddenOlder === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="alerts-filter-empty">
+          {t('alerts.filterEmpty')}
         </Text>
       ) : (
         <ScrollArea.Autosize

@@ -1,3 +1,4 @@
+import { ALERT_TYPES } from '../../../../shared/contract/alerts';
 import type { Alerts } from '../api';
 
 /** Spec §9 "limited older-alert list": newest first, at most 2 minus the entries already shown. */
@@ -45,4 +46,24 @@ export function entriesOf(bucket: Alerts['today']): AlertEntry[] {
     alertType: s.alertType,
   }));
   return [...copies, ...sections].sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** The alerts popup's type filter. */
+export const ALERT_FILTERS = ['all', 'copies', 'lowEnrollment', 'readyForEnrollment'] as const;
+export type AlertFilter = (typeof ALERT_FILTERS)[number];
+
+/** True when an entry is of the chosen type (any section alert but low enrollment is "ready"). */
+export function matchesFilter(entry: AlertEntry, filter: AlertFilter): boolean {
+  if (filter === 'all') return true;
+  if (entry.kind === 'copy') return filter === 'copies';
+  const low = entry.alertType === ALERT_TYPES.lowEnrollment;
+  return filter === (low ? 'lowEnrollment' : 'readyForEnrollment');
+}
+
+/** The acknowledgement of every entry given (copy statuses and section alerts apart). */
+export function acknowledgementOf(entries: AlertEntry[]) {
+  return {
+    ids: entries.filter((e) => e.kind === 'copy').map((e) => e.id),
+    sectionIds: entries.filter((e) => e.kind === 'section').map((e) => e.id),
+  };
 }

@@ -207,7 +207,12 @@ function CourseDraft({
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Text fw={600}>{p.courseName}</Text>
-            <Text size="xs" c="dimmed">
+            {p.sectionCode && (
+              <Text size="sm" fw={500} data-testid="copy-section-code">
+                {t('courseCopy.dialog.section', { code: p.sectionCode })}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed" data-testid="copy-source-dates">
               {t('courseCopy.dialog.source', {
                 start: formatUsDate(p.sourceStartDate),
                 end: formatUsDate(p.sourceEndDate),

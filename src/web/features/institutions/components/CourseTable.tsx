@@ -46,6 +46,8 @@ interface Props {
   onEdit: (course: CourseRow) => void;
   onInstructors: (course: CourseRow) => void;
   onRemove: (course: CourseRow) => void;
+  /** The "Copy" column's cell per row (copyable, or why not); no column without it. */
+  copyCell?: (course: CourseRow) => ReactNode;
   /** Extra menu items per row (extensions). */
   extraItems: (course: CourseRow) => ReactNode;
   caption: string;
@@ -121,6 +123,7 @@ export function CourseTable(p: Props) {
             <SortHeader field="enrollmentCount" label={t('institutions.table.enrollments')} {...sortProps} />
             <Table.Th>{t('institutions.table.billing')}</Table.Th>
             <Table.Th>{t('institutions.table.accessType')}</Table.Th>
+            {p.copyCell && <Table.Th>{t('institutions.table.copyable')}</Table.Th>}
             <Table.Th w={56} style={STICKY_END}>
               <VisuallyHidden>{t('institutions.table.actions')}</VisuallyHidden>
             </Table.Th>
@@ -160,6 +163,7 @@ export function CourseTable(p: Props) {
                 <BillingBadge status={c.billingStatus} />
               </Table.Td>
               <Table.Td>{offerType(c.accessType)}</Table.Td>
+              {p.copyCell && <Table.Td>{p.copyCell(c)}</Table.Td>}
               <Table.Td style={STICKY_END}>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
@@ -217,7 +221,7 @@ export function CourseTable(p: Props) {
           ))}
           {p.courses.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={p.selectable ? 11 : 10}>
+              <Table.Td colSpan={10 + (p.selectable ? 1 : 0) + (p.copyCell ? 1 : 0)}>
                 <Center py="xl">
                   <Text c="dimmed">{t('institutions.table.empty')}</Text>
                 </Center>

@@ -24,6 +24,13 @@ export function InstitutionSearch() {
     if (institution && !all.has(String(institution.orgId))) all.set(String(institution.orgId), institution);
     return all;
   }, [searchAll, found.data, session.institutions, institution]);
+  // while one searches, only what the search found: the current institution is kept in `options`
+  // (the box's value needs its label) but listed only when it matches what was typed
+  const matches = useMemo(
+    () => new Set((found.data?.organizations ?? []).map((i) => String(i.orgId))),
+    [found.data],
+  );
+  const searching = text.trim() !== '' && text !== current;
   if (!searchAll && session.institutions.length <= 1) return null;
 
   return (
@@ -34,7 +41,11 @@ export function InstitutionSearch() {
       searchable
       searchValue={text}
       onSearchChange={setText}
-      filter={searchAll ? ({ options: all }) => all : undefined}
+      filter={
+        searchAll
+          ? ({ options: all }) => (searching ? all.filter((o) => 'value' in o && matches.has(o.value)) : all)
+          : undefined
+      }
       nothingFoundMessage={found.isFetching ? t('app.loading') : t('institutions.search.noMatch')}
       value={institution ? String(institution.orgId) : null}
       allowDeselect={false}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, LoadingOverlay, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconFileOff, IconPlus } from '@tabler/icons-react';
+import { IconFileOff, IconPlus, IconUserSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
 import { errorText } from '../../../lib/error-text';
 import { courseKeys, useCourseEditors } from '../../courses';
-import { CopyStatusPanel } from '../../course-copy';
+import { CopyabilityCell, CopyStatusPanel, usePageCopyability } from '../../course-copy';
 import { type CourseRow, institutionDataKeys, useInstitutionData } from '../api';
 import { CourseFilters, type Filters, type Period, type UseTypeFilter } from '../components/CourseFilters';
 import { CourseListSelectionActions, courseRowMenuItems } from '../components/CourseListActions';
@@ -114,6 +114,10 @@ export default function InstitutionIndexPage() {
   const actions = data?.actions;
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
   const selectedRows = useMemo(() => [...selected.values()], [selected]);
+  const pageIds = useMemo(() => (data?.courses ?? []).map((c) => c.sectionId), [data]);
+  const copyability = usePageCopyability(orgId ?? 0, pageIds, !!actions?.copy && orgId !== null);
+  const copyableOnPage = (data?.courses ?? []).filter((c) => copyability.get(c.sectionId)?.valid);
+  const selectCopyable = () => setSelected(new Map(copyableOnPage.map((c) => [c.sectionId, c])));
   const ctx =
     actions && orgId ? { institutionId: orgId, actions, clearSelection: () => setSelected(new Map()) } : null;
 
@@ -170,6 +174,16 @@ export default function InstitutionIndexPage() {
             </Button>
           )}
           {actions?.reports && <ReportsMenu organizationId={institution.orgId} />}
+          {can(capabilities, 'findPeople') && (
+            <Button
+              variant="default"
+              onClick={() => navigate('/people')}
+              leftSection={<IconUserSearch size={16} aria-hidden="true" />}
+              data-testid="find-person"
+            >
+              {t('people.open')}
+            </Button>
+          )}
         </Group>
       }
     >
@@ -200,6 +214,17 @@ export default function InstitutionIndexPage() {
               {t('institutions.table.selected', { count: selected.size })}
             </Text>
           )}
+          {actions?.copy && copyability.size > 0 && (
+            <Button
+              variant="default"
+              size="compact-sm"
+              disabled={copyableOnPage.length === 0}
+              onClick={selectCopyable}
+              data-testid="select-copyable"
+            >
+              {t('institutions.table.selectCopyable', { count: copyableOnPage.length })}
+            </Button>
+          )}
           {ctx && <CourseListSelectionActions {...ctx} selected={selectedRows} />}
         </Group>
       </Group>
@@ -222,6 +247,9 @@ export default function InstitutionIndexPage() {
             onInstructors={(c) => editors.openInstructors(c)}
             onRemove={(c) => editors.remove(c)}
             extraItems={(c) => courseRowMenuItems(c, ctx)}
+            copyCell={
+              data.actions.copy ? (c) => <CopyabilityCell check={copyability.get(c.sectionId)} /> : undefined
+            }
             caption={t('institutions.table.caption', {
               institution: institution.displayName.toUpperCase(),
               period: t(`status.period.${filters.period}`),

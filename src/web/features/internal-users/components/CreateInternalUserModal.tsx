@@ -25,6 +25,7 @@ export function CreateInternalUserModal({ groupId, onClose }: { groupId: number;
     setPiId(null);
     setLookupError(null);
     if (!name) return null;
+    setMissing(false); // the lookup's own answer replaces the earlier "missing" error
     setChecking(true);
     try {
       const data = await lookupUser(name);
@@ -78,7 +79,10 @@ export function CreateInternalUserModal({ groupId, onClose }: { groupId: number;
           label={t('internalUsers.username')}
           placeholder={t('internalUsers.usernamePlaceholder')}
           value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
+          onChange={(e) => {
+            setUsername(e.currentTarget.value);
+            setMissing(false); // a new name: the earlier "missing" error no longer applies
+          }}
           onBlur={lookup}
           error={lookupError}
           withAsterisk

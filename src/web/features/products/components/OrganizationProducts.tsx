@@ -107,11 +107,14 @@ function ProductRow({
 /** One organisation's products (organization view) or institutions with their products (institution view). */
 export function OrganizationProducts({
   orgId,
+  name,
   filters,
   onPage,
   enabled,
 }: {
   orgId: number;
+  /** The organisation's name, known before its list answers (or when it fails). */
+  name?: string;
   filters: ProductFilters;
   onPage: (page: number) => void;
   enabled: boolean;
@@ -156,7 +159,7 @@ export function OrganizationProducts({
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4">
-            {data?.organization.name ?? t('products.organization', { id: orgId })}
+            {data?.organization.name ?? name ?? t('products.organization', { id: orgId })}
           </Title>
           {canEdit && (
             <Button

@@ -18,6 +18,9 @@ export default function ProductDetailPage() {
   const institutionId = /^\d+$/.test(id) ? Number(id) : 0;
   const q = useProductDetail(institutionId, urn);
   const d = q.data;
+  /** A product code (platform, type, status) as words; an unknown code as it is. */
+  const codeText = (group: 'platform' | 'productType' | 'status', code: string) =>
+    t(`products.codes.${group}.${code}` as 'products.codes.status.active', { defaultValue: code });
 
   const empty = (key: 'products.noOffers' | 'products.noPairings' | 'products.detail.noSections') => (
     <Text size="sm" c="dimmed">
@@ -48,9 +51,9 @@ export default function ProductDetailPage() {
                   ['products.detail.isbn', d.product.isbn],
                   ['products.detail.urn', d.product.urn],
                   ['products.columns.channelPartner', d.product.channelPartner?.name ?? '—'],
-                  ['products.detail.platform', d.product.platform],
-                  ['products.detail.type', d.product.productType],
-                  ['products.detail.status', d.product.status],
+                  ['products.detail.platform', codeText('platform', d.product.platform)],
+                  ['products.detail.type', codeText('productType', d.product.productType)],
+                  ['products.detail.status', codeText('status', d.product.status)],
                 ] as const
               ).map(([k, v]) => (
                 <div key={k}>

@@ -18,7 +18,7 @@ import { IconLink, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OFFER_STATUS_FILTERS } from '../../../../shared/contract/products';
+import { isbnSearchDigits, OFFER_STATUS_FILTERS } from '../../../../shared/contract/products';
 import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
 import { useChannelPartners, useOrganizations, useProductList } from '../api';
@@ -148,6 +148,7 @@ export default function ProductsIndexPage() {
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               value={isbn}
               onChange={(e) => setIsbn(e.currentTarget.value)}
+              error={isbnSearchDigits(isbn) === null ? t('products.filters.isbnDigits') : undefined}
               data-testid="isbn-search"
             />
           </SimpleGrid>
@@ -195,6 +196,7 @@ export default function ProductsIndexPage() {
           <OrganizationProducts
             key={orgId}
             orgId={orgId}
+            name={orgs.data?.organizations.find((o) => o.id === orgId)?.name}
             filters={filters}
             enabled
             onPage={(page) => update({ pages: { ...filters.pages, [orgId]: page } })}

@@ -13,6 +13,7 @@ import { useAppSession } from '../../../app/session';
 import { StartActAsModal } from '../../act-as';
 import { useRoles } from '../../roles';
 import { pageIndexFor, type UserRow, useAddUsers, useNotifyUser, useUserSearch } from '../api';
+import { useAccountStatusAction } from './AccountStatusAction';
 import { UserFormModal } from './UserFormModal';
 import { UserSectionsModal } from './UserSectionsModal';
 import { UsersTable } from './UsersTable';
@@ -50,6 +51,7 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
     );
 
   // an e-mail goes out: confirm first, naming the recipient
+  const changeStatus = useAccountStatusAction(orgId);
   const sendNotification = (u: UserRow) =>
     modals.openConfirmModal({
       title: t('users.notify.confirmTitle'),
@@ -121,6 +123,7 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
             onEdit={setEditing}
             onNotify={sendNotification}
             onSections={setSectionsOf}
+            onStatus={changeStatus}
             onActAs={mayActAs ? setActingFor : undefined}
           />
           {pages > 1 && (

@@ -1,6 +1,14 @@
 import { ActionIcon, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconBook, IconMail, IconPencil, IconUserShare } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconMail,
+  IconPencil,
+  IconUserCheck,
+  IconUserOff,
+  IconUserShare,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useAppSession } from '../../../app/session';
 import type { UserRow } from '../api';
 
 interface Props {
@@ -11,6 +19,8 @@ interface Props {
   onEdit: (u: UserRow) => void;
   onNotify: (u: UserRow) => void;
   onSections: (u: UserRow) => void;
+  /** Deactivate an active account, reactivate a disabled one (asks first). */
+  onStatus?: (u: UserRow) => void;
   /** Act as this user: given to super admins and nasupport holders only. */
   onActAs?: (u: UserRow) => void;
 }
@@ -34,9 +44,11 @@ export function UsersTable({
   onEdit,
   onNotify,
   onSections,
+  onStatus,
   onActAs,
 }: Props) {
   const { t } = useTranslation();
+  const { session } = useAppSession();
   const ids = users.map((u) => u.id);
   const all = ids.length > 0 && ids.every((id) => selected.includes(id));
   return (
@@ -125,6 +137,33 @@ export function UsersTable({
                         aria-label={t('users.actions.notifyUser', { name: u.displayName })}
                       >
                         <IconMail size={16} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  {canEdit && onStatus && u.status !== 'pending' && u.id !== session.userId && (
+                    <Tooltip
+                      label={t(
+                        u.status === 'active'
+                          ? 'users.accountStatus.deactivate'
+                          : 'users.accountStatus.reactivate',
+                      )}
+                    >
+                      <ActionIcon
+                        variant="subtle"
+                        color={u.status === 'active' ? 'red.9' : undefined}
+                        onClick={() => onStatus(u)}
+                        aria-label={`${t(
+                          u.status === 'active'
+                            ? 'users.accountStatus.deactivate'
+                            : 'users.accountStatus.reactivate',
+                        )}: ${u.displayName}`}
+                        data-testid="account-status"
+                      >
+                        {u.status === 'active' ? (
+                          <IconUserOff size={16} aria-hidden="true" />
+                        ) : (
+                          <IconUserCheck size={16} aria-hidden="true" />
+                        )}
                       </ActionIcon>
                     </Tooltip>
                   )}

@@ -33,7 +33,7 @@ export function BulkImportView({ importId }: { importId: string }) {
   const { t } = useTranslation();
   const imp = useBulkImport(importId);
   const commit = useCommitBulk();
-  const [mode, setMode] = useState<BulkMode>('createAndUpdate');
+  const [mode, setMode] = useState<BulkMode>('create');
   const [validOnly, setValidOnly] = useState(false);
   const data = imp.data;
   if (!data) {
@@ -87,18 +87,26 @@ export function BulkImportView({ importId }: { importId: string }) {
               <SegmentedControl
                 value={mode}
                 onChange={(v) => setMode(v as BulkMode)}
-                data={[
-                  { value: 'create', label: t('bulk.mode.create') },
-                  { value: 'update', label: t('bulk.mode.update') },
-                  { value: 'createAndUpdate', label: t('bulk.mode.createAndUpdate') },
-                ]}
+                data={(['create', 'update', 'createAndUpdate'] as const).map((m) => ({
+                  value: m,
+                  label: t('bulk.mode.withCount', {
+                    mode: t(`bulk.mode.${m}`),
+                    count: data.planned[m].create + data.planned[m].update,
+                  }),
+                }))}
                 aria-label={t('bulk.mode.label')}
+                data-testid="bulk-mode"
               />
+            )}
+            {!started && plan.update > 0 && (
+              <Text size="sm" fw={500} data-testid="bulk-updates">
+                {t('bulk.mode.updates', { count: plan.update })}
+              </Text>
             )}
             <Group gap="xs" data-testid="bulk-summary">
               <Text size="sm">{t('bulk.summary', { count: data.totalRows })}</Text>
               {(Object.keys(ACTION_COLOR) as BulkAction[]).map((a) => (
-                <Badge key={a} color={ACTION_COLOR[a]} variant="light">
+                <Badge key={a} color={ACTION_COLOR[a]} variant="light" c="dark.8">
                   {t(`bulk.action.${a}`)}: {plan[a]}
                 </Badge>
               ))}

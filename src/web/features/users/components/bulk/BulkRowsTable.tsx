@@ -67,7 +67,7 @@ export function BulkRowsTable({
                 <Table.Td>{r.role}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Badge color={COLOR[r.action]} variant="light" style={{ flexShrink: 0 }}>
+                    <Badge color={COLOR[r.action]} variant="light" c="dark.8" style={{ flexShrink: 0 }}>
                       {t(`bulk.action.${r.action}`)}
                     </Badge>
                     {r.result && (
