@@ -418,8 +418,8 @@ export function useBrowser(file: string, contextOptions: Parameters<Browser['new
   return fx;
 }
 
-/** The text of a single-part .eml file: its headers, then its body decoded (base64 or quoted-printable). */
-function emlText(eml: string): string {
+/** A single-part message or part: its headers, then its body decoded (base64 or quoted-printable). */
+function partText(eml: string): string {
   const split = eml.search(/\r?\n\r?\n/);
   const headers = eml.slice(0, split);
   const body = eml.slice(split).trim();
@@ -430,6 +430,16 @@ function emlText(eml: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return `${headers}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
+}
+
+/** The text of a .eml file: its headers, then each part decoded (the text part, then the HTML part). */
+function emlText(eml: string): string {
+  const split = eml.search(/\r?\n\r?\n/);
+  const headers = eml.slice(0, split);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+  if (!boundary) return partText(eml);
+  const parts = eml.slice(split).split(`--${boundary}`).slice(1, -1);
+  return [headers, ...parts.map((p) => partText(p.replace(/^\r?\n/, '')))].join('\n\n');
 }
 
 /**
