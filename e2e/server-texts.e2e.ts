@@ -22,18 +22,18 @@ describe.each(LANGS)('Server texts in $lang', ({ lang, locale, server, web }) =>
     await page.getByTestId('users-table').waitFor();
     await page.getByRole('button', { name: web.users.create.open }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(web.users.fields.firstName).fill('=Eve');
-    await dialog.getByLabel(web.users.fields.lastName).fill('Stone');
+    await dialog.getByRole('textbox', { name: web.users.fields.firstName, exact: true }).fill('=Eve');
+    await dialog.getByRole('textbox', { name: web.users.fields.lastName, exact: true }).fill('Stone');
     await dialog
-      .getByLabel(web.users.fields.email, { exact: true })
+      .getByRole('textbox', { name: web.users.fields.email, exact: true })
       .fill(`st.${lang}.${Date.now()}@example.edu`);
-    await dialog.getByRole('textbox', { name: web.users.fields.role }).click();
+    await dialog.getByRole('combobox', { name: web.users.fields.role }).click();
     await page.getByRole('option', { name: 'Instructor' }).click();
     await dialog.getByTestId('save-user').click();
     const message = dialog.getByText(server.field.messages.nameStart, { exact: true });
     await message.waitFor();
     // shown as the first name's error, and nothing in English
-    const firstName = dialog.getByLabel(web.users.fields.firstName);
+    const firstName = dialog.getByRole('textbox', { name: web.users.fields.firstName, exact: true });
     expect(await firstName.getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.textContent()).not.toContain('A name may not start');
     expect(await seriousViolations(page)).toEqual([]);
