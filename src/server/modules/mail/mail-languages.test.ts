@@ -97,11 +97,17 @@ describe('e-mails in the reader’s language, HTML and text', () => {
   it.each([
     [
       'fr',
-      'Votre demande de copie de cours est terminée : 1 sur 2 créés',
+      'Votre demande de copie de cours est terminée : 1 sur 3 créés',
       '- Biologie <101> : non créé (échec définitif)',
+      '- Physique : non créé (échec : Le cours ne peut plus être copié : Copie non autorisée.)',
     ],
-    ['zh', '您的课程复制请求已完成：已创建 1/2 个', '- Biologie <101>：未创建（永久失败）'],
-  ] as const)('the copy-finished e-mail in %s', async (locale, subject, failedLine) => {
+    [
+      'zh',
+      '您的课程复制请求已完成：已创建 1/3 个',
+      '- Biologie <101>：未创建（永久失败）',
+      '- Physique：未创建（失败：该课程已无法复制：不允许复制。）',
+    ],
+  ] as const)('the copy-finished e-mail in %s', async (locale, subject, failedLine, ruleLine) => {
     const to = `copy-${locale}@example.edu`;
     const message = renderMail('copyFinished', locale, to, {
       kind: 'copy',
@@ -109,6 +115,7 @@ describe('e-mails in the reader’s language, HTML and text', () => {
       rows: [
         { courseName: 'Chimie', status: 'succeeded' },
         { courseName: 'Biologie <101>', status: 'FailedPermanently' },
+        { courseName: 'Physique', status: 'Failed', reason: 'Copy Not Permitted', reasonCode: 106 },
       ],
       link: 'https://admin.example.edu/institution',
     });
@@ -116,6 +123,7 @@ describe('e-mails in the reader’s language, HTML and text', () => {
     const mail = await readEml(t.db, to);
     expect(mail.subject).toBe(subject);
     expect(mail.text).toContain(failedLine);
+    expect(mail.text).toContain(ruleLine);
     expect(mail.text).toContain('req-42');
     expect(mail.html).toContain('Biologie &lt;101&gt;');
     expect(mail.html).not.toContain('<101>');

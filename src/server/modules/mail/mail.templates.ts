@@ -1,3 +1,4 @@
+import { APPLICATION_ERROR_CODE, COPY_VALIDATION_MESSAGES } from '../../../shared/contract/course-copy';
 import type { CopyStatus } from '../../../shared/status';
 
 /** A line of an e-mail, possibly followed by a link. */
@@ -21,13 +22,40 @@ export interface MailVars {
   copyFinished: {
     kind: 'copy' | 'child';
     trackingId: string;
-    rows: { courseName: string; status: CopyStatus | string }[];
+    rows: {
+      courseName: string;
+      status: CopyStatus | string;
+      reason?: string | null;
+      reasonCode?: number | null;
+    }[];
     link: string;
   };
 }
 export type MailKind = keyof MailVars;
 
 const greeting = (t: T, name: string): Block => ({ p: t('mail.common.greeting', { name }) });
+
+type CopyRow = MailVars['copyFinished']['rows'][number];
+/** Why a course was not copied, as the web says it (course-copy texts.ts): by code, else the server's words. */
+function copyReason(t: T, r: CopyRow): string | null {
+  if (!r.reason) return null;
+  if (r.reasonCode === APPLICATION_ERROR_CODE)
+    return t(`mail.copyFinished.reasons.${r.status === 'FailedPermanently' ? 'lastAttempt' : 'willRetry'}`);
+  if (r.reasonCode != null && r.reasonCode in COPY_VALIDATION_MESSAGES)
+    return t('mail.copyFinished.reasons.rule', {
+      message: t(`mail.copyFinished.reasons.codes.${r.reasonCode}`),
+    });
+  if (r.status === 'notapplicable') return t('mail.copyFinished.reasons.sourceRemoved');
+  return r.reason;
+}
+
+function notCreated(t: T, r: CopyRow): string {
+  const status = t(`mail.copyFinished.status.${r.status}`, { defaultValue: r.status });
+  const reason = copyReason(t, r);
+  return reason
+    ? t('mail.copyFinished.notCreatedBecause', { course: r.courseName, status, reason })
+    : t('mail.copyFinished.notCreated', { course: r.courseName, status });
+}
 
 /** Per e-mail: its subject and its blocks, in the language of `t`. */
 export const TEMPLATES: { [K in MailKind]: (t: T, v: MailVars[K]) => { subject: string; blocks: Block[] } } =
@@ -88,10 +116,7 @@ export const TEMPLATES: { [K in MailKind]: (t: T, v: MailVars[K]) => { subject: 
             list: v.rows.map((r) =>
               r.status === 'succeeded'
                 ? t('mail.copyFinished.created', { course: r.courseName })
-                : t('mail.copyFinished.notCreated', {
-                    course: r.courseName,
-                    status: t(`mail.copyFinished.status.${r.status}`, { defaultValue: r.status }),
-                  }),
+                : notCreated(t, r),
             ),
           },
           { p: t('mail.copyFinished.open'), link: v.link },
