@@ -25,6 +25,7 @@ import type { LoginResponse } from '../src/shared/contract/auth';
 import { SESSION_COOKIE } from '../src/shared/session-cookies';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
+import { emlText } from './eml-text';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -416,20 +417,6 @@ export function useBrowser(file: string, contextOptions: Parameters<Browser['new
     await fx.context?.close();
   });
   return fx;
-}
-
-/** The text of a single-part .eml file: its headers, then its body decoded (base64 or quoted-printable). */
-function emlText(eml: string): string {
-  const split = eml.search(/\r?\n\r?\n/);
-  const headers = eml.slice(0, split);
-  const body = eml.slice(split).trim();
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1].toLowerCase();
-  if (encoding === 'base64') return `${headers}\n\n${Buffer.from(body, 'base64').toString('utf8')}`;
-  if (encoding !== 'quoted-printable') return eml;
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return `${headers}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
 }
 
 /**

@@ -170,7 +170,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'courseware-admin API', version: '1.0.0', description: 'Spec §7 calls under /api.' },
+      info: {
+        title: 'courseware-admin API',
+        version: '1.0.0',
+        description: 'The calls of the administration console, under /api.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -94,6 +94,18 @@ describe('OpenAPI document', () => {
     expect(undescribedFields(doc)).toEqual([]);
   });
 
+  it('names no spec section in anything it shows (descriptions, summaries, examples)', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as unknown;
+    const texts: string[] = [];
+    const walk = (v: unknown) => {
+      if (typeof v === 'string') texts.push(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    walk(doc);
+    expect(texts.filter((s) => /§|\bspec\b/i.test(s))).toEqual([]);
+  });
+
   it('the check names a property or parameter without a description', () => {
     const doc: OpenApiDocument = {
       paths: {

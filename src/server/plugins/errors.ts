@@ -3,6 +3,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorBody } from '../../shared/errors';
 import { isConnectionLost } from '../db/connection-loss';
 import { AppError } from '../lib/app-error';
+import { fieldMessage, translateFields } from '../lib/field-messages';
+import { requestLocale } from '../lib/i18n';
 import { isMalformedMultipart, malformedMultipart } from './input-limits-upload';
 
 /** Seconds a client is asked to wait after the database connection was lost. */
@@ -11,16 +13,19 @@ const RETRY_AFTER_SECONDS = 5;
 /** One error shape for every failure: `{status, message, description?, fields?, refused?, params?}`; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // field messages in the request's language (Accept-Language; the web sends the one it shows)
+    const locale = requestLocale(request.headers['accept-language']);
     if (err instanceof AppError) {
+      const fields = err.fields && translateFields(locale, err.fields);
       return reply
         .code(err.status)
-        .send(body(err.status, err.code, err.description, err.fields, err.refused, err.params));
+        .send(body(err.status, err.code, err.description, fields, err.refused, err.params));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const path = issue.instancePath.split('/').filter(Boolean).join('.');
-        fields[path || String(err.validationContext ?? 'request')] ??= issue.message ?? 'Invalid value';
+        fields[path || String(err.validationContext ?? 'request')] ??= fieldMessage(locale, issue);
       }
       const first = Object.entries(fields)[0];
       return reply

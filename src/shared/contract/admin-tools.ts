@@ -35,7 +35,7 @@ export const UpdateInstitutionBody = z.strictObject({
 export type UpdateInstitutionBodyT = z.infer<typeof UpdateInstitutionBody>;
 
 export const UpdateInstitutionResponse = z.object({
-  saved: z.literal(true).describe("The admin page's saved flag (spec §4)."),
+  saved: z.literal(true).describe("The admin page's saved flag."),
   institution: InstitutionDetails.describe('The institution as saved.'),
 });
 

@@ -78,7 +78,7 @@ export const Version = RowId;
 
 /** `organizationId` query parameter naming the institution a call touches. */
 export const OrganizationQuery = z.object({
-  organizationId: IdParam.describe("Institution id (the spec's orgId / organizationId)."),
+  organizationId: IdParam.describe('Institution id (orgId / organizationId).'),
 });
 
 export const OkResponse = z.object({

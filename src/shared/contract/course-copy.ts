@@ -116,7 +116,7 @@ export const CopyStatusEntry = z.object({
   courseName: z.string().describe('Name of the new course.'),
   startDate: z.string().nullable().describe('Start date of the new course (YYYY-MM-DD).'),
   endDate: z.string().nullable().describe('End date of the new course (YYYY-MM-DD).'),
-  status: z.enum(COPY_STATUSES).describe('Copy status of spec §4 (pending … FailedPermanently).'),
+  status: z.enum(COPY_STATUSES).describe('Copy status (pending … FailedPermanently).'),
   reason: z
     .string()
     .nullable()
@@ -125,7 +125,9 @@ export const CopyStatusEntry = z.object({
     .number()
     .int()
     .nullable()
-    .describe('Spec §8 code of the failure (101-107, or 160 for an application error); null otherwise.'),
+    .describe(
+      'Copy validation code of the failure (101-107, or 160 for an application error); null otherwise.',
+    ),
   attempts: z.number().int().describe('Attempts started so far.'),
   updatedAt: z.string().describe('Last change (ISO 8601).'),
   finishedAt: z.string().nullable().describe('When a final status was reached (ISO 8601).'),
@@ -217,7 +219,7 @@ export const CopyValidationResult = z.object({
   sectionId: z.number().int().describe('The section checked.'),
   valid: z.boolean().describe('True when the section may be copied.'),
   code: z.number().int().nullable().describe('101-107, or 160 for an application error; null when valid.'),
-  message: z.string().nullable().describe("The code's message of spec §8; null when valid."),
+  message: z.string().nullable().describe("The code's message; null when valid."),
   preview: CopyPreview.describe('Details for the confirm dialog.'),
 });
 

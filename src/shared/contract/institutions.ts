@@ -22,7 +22,7 @@ export const InstitutionListResponse = z.object({
 
 /** An institution's settings as stored. */
 export const InstitutionDetails = z.object({
-  orgId: z.number().int().describe("Institution id (the spec's orgId)."),
+  orgId: z.number().int().describe('Institution id (orgId).'),
   displayName: z.string().describe('Display name as stored (the UI shows it uppercased).'),
   aggregateName: z.string().nullable().describe('Aggregate name of the institution; null when none is set.'),
   organizationName: z.string().nullable().describe('Parent organisation.'),
@@ -49,7 +49,7 @@ export const InstitutionDetails = z.object({
 
 /** Path `:organizationId`. */
 export const OrganizationParams = z.object({
-  organizationId: IdParam.describe("Institution id (the spec's orgId / organizationId)."),
+  organizationId: IdParam.describe('Institution id (orgId / organizationId).'),
 });
 
 export const Department = z.object({
@@ -107,7 +107,7 @@ export const LmsMappingResponse = z.object({
   mappings: z
     .array(
       z.object({
-        pairingId: z.number().int().describe("Id of the LMS course pairing (the spec's pairingId)."),
+        pairingId: z.number().int().describe('Id of the LMS course pairing (pairingId).'),
         lmsKind: z
           .string()
           .nullable()
@@ -163,7 +163,7 @@ export const InstitutionDataResponse = CourseListResponse;
 
 /** GET /api/institution/getMasterAndChildcourseListForInstitution?organizationId= */
 export const MasterChildListQuery = z.object({
-  organizationId: IdParam.describe("Institution id (the spec's orgId / organizationId)."),
+  organizationId: IdParam.describe('Institution id (orgId / organizationId).'),
   coursePeriod: text()
     .trim()
     .toUpperCase()

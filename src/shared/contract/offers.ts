@@ -75,7 +75,7 @@ export type OfferListFiltersT = z.infer<typeof OfferListFilters>;
 
 /** GET /api/institution/offers and GET /api/product/productOffers: one institution's offers. */
 export const OffersQuery = OfferListFilters.extend({
-  organizationId: IdParam.describe("Institution id (the spec's orgId / organizationId)."),
+  organizationId: IdParam.describe('Institution id (orgId / organizationId).'),
 });
 export type OffersQueryT = z.infer<typeof OffersQuery>;
 
@@ -136,7 +136,7 @@ export const OfferRow = z.object({
     .describe('Offer type: INCLUSIVE_ACCESS, EQUITABLE_ACCESS, DIRECT_TO_STUDENT or OPT_IN.'),
   offerStatus: z.string().describe('Stored status: APPROVED, NEW, REJECTED, EXPIRED, PENDING ...'),
   statusDisplay: OfferStatusDisplayName.describe(
-    'The status as shown (spec §4): active, inactive, expired or pending.',
+    'The status as shown: active, inactive, expired or pending.',
   ),
   inclusive: z.boolean().describe('Whether this is an inclusive-access offer.'),
   startsOn: z.string().nullable().describe('First day of the offer (YYYY-MM-DD); null when open-ended.'),

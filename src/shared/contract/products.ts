@@ -96,13 +96,13 @@ export const ProductOffer = z.object({
   offerStatus: z.string().describe('Stored offer status (APPROVED, NEW, REJECTED, EXPIRED, ...).'),
   statusDisplay: z
     .enum(['active', 'inactive', 'expired', 'pending'])
-    .describe('Display status of spec §4 (offerStatusDisplay).'),
+    .describe('Display status (offerStatusDisplay).'),
   startsOn: z.string().nullable().describe('First day of the offer (YYYY-MM-DD).'),
   endsOn: z.string().nullable().describe('Last day of the offer (YYYY-MM-DD), null when open-ended.'),
 });
 
 export const LmsPairing = z.object({
-  pairingId: z.number().int().describe('Pairing id (the spec pairingId).'),
+  pairingId: z.number().int().describe('Pairing id (pairingId).'),
   institutionId: z.number().int().describe('Institution of the pairing.'),
   institutionName: z.string().describe('Display name of that institution.'),
   productId: z.number().int().describe('Paired product.'),
@@ -181,11 +181,11 @@ export const OrganizationParams = z.object({
 export const ProductListQuery = z
   .object({
     channelPartner: IdParam.optional().describe('Only products of this channel partner.'),
-    productId: IdParam.optional().describe('Narrow the list to this product (spec §4).'),
+    productId: IdParam.optional().describe('Narrow the list to this product.'),
     offerStatus: z
       .enum(['active', 'inactive', 'expired', 'pending'])
       .optional()
-      .describe('Only offers with this display status (spec §4 mapping).'),
+      .describe('Only offers with this display status.'),
     isbn: text()
       .trim()
       .max(20)
@@ -213,7 +213,7 @@ export const ProductListQuery = z
       .min(1)
       .max(100)
       .default(PRODUCT_OFFERS_PER_PAGE)
-      .describe('Rows per page (10 by default, spec §9).'),
+      .describe('Rows per page (10 by default).'),
   })
   .superRefine((q, ctx) => {
     if (!q.courseDateFrom !== !q.courseDateTo) {
@@ -320,10 +320,10 @@ function checkDurations(
 export const UpdatePairingBody = z
   .strictObject({
     censusDuration: durationInput().describe(
-      'Census Duration: whole number above 0, at most 365, greater than Free Access Duration (spec §5).',
+      'Census Duration: whole number above 0, at most 365, greater than Free Access Duration.',
     ),
     freeAccessDuration: durationInput().describe(
-      'Free Access Duration: whole number 0 to 365, never above Census Duration (spec §5).',
+      'Free Access Duration: whole number 0 to 365, never above Census Duration.',
     ),
   })
   .superRefine(checkDurations);
@@ -335,11 +335,11 @@ export const PairingResponse = z.object({
 });
 export const PairingChangeResponse = z.object({
   pairing: LmsPairing.describe('The pairing as saved.'),
-  message: z.string().describe('Success text of spec §8.'),
+  message: z.string().describe('Success text.'),
 });
 export const PairingDeleteResponse = z.object({
   pairingId: z.number().int().describe('The removed pairing.'),
-  message: z.string().describe('Success text of spec §8.'),
+  message: z.string().describe('Success text.'),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -378,7 +378,7 @@ export const LmsListResponse = z.object({
         enabled: z.boolean().describe('Whether the integration is enabled.'),
       }),
     )
-    .describe("The institution's LMS integrations (spec integrationKeyStoreDTOList)."),
+    .describe("The institution's LMS integrations (integrationKeyStoreDTOList)."),
   courses: z
     .array(
       z.object({
@@ -420,8 +420,8 @@ export const CreatePairingBody = z
       .max(40)
       .optional()
       .describe('Product chosen by ISBN-10 or ISBN-13; or give productId.'),
-    censusDuration: durationInput().describe('Census Duration (spec §5).'),
-    freeAccessDuration: durationInput().describe('Free Access Duration (spec §5).'),
+    censusDuration: durationInput().describe('Census Duration.'),
+    freeAccessDuration: durationInput().describe('Free Access Duration.'),
   })
   .superRefine((v, ctx) => {
     if ((v.productId === undefined) === !v.isbn)

@@ -35,7 +35,7 @@ export const Role = z.object({
       memberType: z.literal('identity_id').describe('Always "identity_id": memberIds are user ids.'),
       memberIds: z.array(z.number().int()).describe('Ids of the users holding the role.'),
     })
-    .describe('Members as the spec shapes them.'),
+    .describe('Who holds the role.'),
 });
 export type Role = z.infer<typeof Role>;
 

@@ -31,7 +31,7 @@ export const RosterStudent = z.object({
       type: z.string().describe('PAID or TEMP (the 14 day trial).'),
       endsAt: z.string().nullable().describe('When the access ends (ISO 8601); null: no end.'),
     })
-    .describe('Spec §3 Access: PAID or TEMP and when it ends (null: no end). Shown through accessDisplay.'),
+    .describe('Access: PAID or TEMP and when it ends (null: no end). Shown through accessDisplay.'),
   currentAccess: z
     .string()
     .nullable()

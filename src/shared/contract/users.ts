@@ -47,7 +47,7 @@ export const UserStatus = z.enum(['active', 'pending', 'disabled']);
 
 /** One user as the Users page lists it. */
 export const UserSummary = z.object({
-  id: z.number().int().describe("User id (the spec's userId / piId)."),
+  id: z.number().int().describe('User id (userId / piId).'),
   username: z.string().describe("Login name: the account's unique identifier."),
   firstName: z.string().describe('First name.'),
   lastName: z.string().describe('Last name.'),

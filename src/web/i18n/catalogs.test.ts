@@ -68,6 +68,14 @@ describe('i18n catalogs', () => {
     );
   });
 
+  it.each(['en', 'fr', 'zh'])('%s names no spec section and shows no raw LTI reason code', (lng) => {
+    // "(spec §6)" is for the engineers, not the reader; codes such as lti.badAudience are words on screen
+    const leaks = leaves(catalogs[lng])
+      .filter(([, v]) => /§|\bspec\b|spécification|规范/i.test(v) || /\blti\.[a-z]+[A-Z]\w*/.test(v))
+      .map(([k, v]) => `${k}: ${v}`);
+    expect(leaks).toEqual([]);
+  });
+
   it('has a message for every server error code', () => {
     const keys = new Set(keysOf(en));
     // a text that depends on params.count has `_one` and `_other` keys instead

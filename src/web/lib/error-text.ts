@@ -42,7 +42,8 @@ export function useErrorText(): (error: unknown, fallback?: FallbackKey) => stri
 /**
  * The per-field messages of a failed call, in the current language: a field named by a failure that
  * has its own code (e.g. `error.emailTaken` on `email`) shows that code's catalog text; the per-field
- * messages of a schema validation (`error.validation`, English) stay as sent. Undefined when none.
+ * messages of a schema validation (`error.validation`) stay as sent: the server writes them in the
+ * language of the request's Accept-Language, which `api` sets to the language shown. Undefined when none.
  */
 export function fieldErrorTexts(error: unknown): Record<string, string> | undefined {
   if (!isApiError(error) || !error.fields || Object.keys(error.fields).length === 0) return undefined;

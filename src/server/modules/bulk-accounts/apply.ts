@@ -93,6 +93,7 @@ async function writeRow(a: ApplyContext, row: ClassifiedRow, action: 'create' | 
         roleName: d.role,
         requestedBy: a.actor.userId,
         pending: true,
+        locale: null, // a new account has chosen no language yet
       });
     }
   });
@@ -170,6 +171,7 @@ async function writeBatch(a: ApplyContext, writes: Write[], others: q.RowResult[
           roleName: w.row.data.role,
           requestedBy: a.actor.userId,
           pending: true,
+          locale: null, // a new account has chosen no language yet
         }),
       ),
     );

@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import type { JobContext } from '../../jobs/define';
 import { audit } from '../../lib/audit';
 import { capabilities } from '../../lib/capabilities';
-import { queueMail } from '../mail';
+import { readerLocale } from '../../lib/i18n';
+import { queueMail, renderMail } from '../mail';
 import { copyFaults } from './copy-faults';
 import { ruleFor } from './copy-validation.service';
 import * as q from './course-copy.queries';
@@ -182,40 +183,18 @@ export async function finishRequestIfDone(
     await queueMail(
       tx,
       ctx.jobs,
-      finishedMail(user.email, request.kind, requestId, rows, ctx.config.publicUrl),
+      renderMail('copyFinished', readerLocale(user.locale), user.email, {
+        kind: request.kind === 'child' ? 'child' : 'copy',
+        trackingId: requestId,
+        rows,
+        link: `${ctx.config.publicUrl}/institution`,
+      }),
     );
     return true;
   });
   // A large batch of new sections: statistics now, so the course list plans for them at once.
   if (finished && (await q.succeededCount(ctx.db, requestId)) >= ANALYZE_AFTER_ROWS)
     await analyzeTables(ctx.db, ['sections', 'section_instructors', 'copy_jobs']);
-}
-
-function finishedMail(
-  to: string,
-  kind: string,
-  trackingId: string,
-  rows: Awaited<ReturnType<typeof q.jobsOfRequests>>,
-  publicUrl: string,
-) {
-  const ok = rows.filter((r) => r.status === 'succeeded').length;
-  const what = kind === 'child' ? 'child course' : 'course copy';
-  const lines = rows.map((r) => {
-    const status =
-      r.status === 'succeeded' ? 'created' : `not created (${r.status}${r.reason ? `: ${r.reason}` : ''})`;
-    return `- ${r.courseName}: ${status}`;
-  });
-  return {
-    to,
-    subject: `Your ${what} request has finished: ${ok} of ${rows.length} created`,
-    text: [
-      `Your ${what} request ${trackingId} has finished.`,
-      '',
-      ...lines,
-      '',
-      `Open Courseware Admin to see the courses: ${publicUrl}/institution`,
-    ].join('\n'),
-  };
 }
 
 /** A course whose last attempt died (the worker stopped or the attempt timed out) is failed for good here. */

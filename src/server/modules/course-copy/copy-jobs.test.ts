@@ -257,7 +257,7 @@ describe('failures', () => {
     });
     expect(mails[0].subject).toBe('Your course copy request has finished: 0 of 1 created');
     expect(mails[0].text).toContain(
-      '- Flaky: not created (FailedPermanently: The copy failed on its last attempt',
+      '- Flaky: not created (failed permanently: The copy failed on its last attempt. Use Retry to try again.)',
     );
 
     // the copy-status alert lists it; Retry from the UI queues it again and it succeeds

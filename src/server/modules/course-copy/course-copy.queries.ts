@@ -81,6 +81,7 @@ export async function findUser(db: Db, id: number) {
       superAdmin: users.superAdmin,
       associateSuperAdmin: users.associateSuperAdmin,
       nasupport: users.nasupport,
+      locale: users.locale,
     })
     .from(users)
     .where(eq(users.id, id));

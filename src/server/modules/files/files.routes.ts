@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contract/files';
 import { OPT_OUT_FILE_MAX_BYTES } from '../../../shared/validation';
 import { AppError } from '../../lib/app-error';
+import { requestLocale } from '../../lib/i18n';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { receiveUpload, uploadContent } from '../../plugins/input-limits-upload';
 import { allowedContentType } from './optout.parse';
@@ -51,11 +52,17 @@ export async function fileRoutes(app: FastifyInstance) {
         }
         throw err;
       }
-      return uploadOptOutFile(req.server.db, actorOf(req), req.query.organizationId, {
-        fileName: part.filename,
-        contentType: part.mimetype,
-        content,
-      });
+      return uploadOptOutFile(
+        req.server.db,
+        actorOf(req),
+        req.query.organizationId,
+        {
+          fileName: part.filename,
+          contentType: part.mimetype,
+          content,
+        },
+        requestLocale(req.headers['accept-language']),
+      );
     },
   });
 
@@ -68,7 +75,8 @@ export async function fileRoutes(app: FastifyInstance) {
   r.get('/api/upload/optoutfile/report', {
     schema: { tags, querystring: OptOutFileQuery, response: { 200: OptOutReportResponse, ...errors } },
     config: { access: { rule: 'viewInstitution', org: entityOrg('file', 'query', 'fileId') } },
-    handler: (req) => optOutFileReport(req.server.db, req.query.fileId),
+    handler: (req) =>
+      optOutFileReport(req.server.db, req.query.fileId, requestLocale(req.headers['accept-language'])),
   });
 
   r.delete('/api/upload/optoutfile', {

@@ -12,8 +12,8 @@ export interface OptOutLine {
   /** sectionId when the section column holds ids, sectionCode when it holds codes. */
   sectionKind: 'id' | 'code' | 'none';
   optStatus: OptStatus | null;
-  /** Set when the row cannot be used. */
-  invalid: string | null;
+  /** Set when the row cannot be used: why (a key of `optOut.*` in src/shared/i18n) and the value at fault. */
+  invalid: { reason: 'noStudent' | 'badOptStatus'; value?: string } | null;
 }
 
 /** Magic numbers of binary formats that are not CSV text (zip/xlsx, OLE2 xls, PDF, gzip, PNG, JPEG). */
@@ -117,9 +117,9 @@ export function parseOptOutCsv(text: string): OptOutLine[] {
     const sectionCode = cell(row, index.sectionCode) || (sectionId ? '' : rawId);
     const statusText = cell(row, index.optStatus);
     const optStatus = index.optStatus === undefined || !statusText ? 'optout' : parseOptStatus(statusText);
-    let invalid: string | null = null;
-    if (!student) invalid = 'No student e-mail or username.';
-    else if (!optStatus) invalid = `Opt status "${statusText}" is not optin or optout.`;
+    let invalid: OptOutLine['invalid'] = null;
+    if (!student) invalid = { reason: 'noStudent' };
+    else if (!optStatus) invalid = { reason: 'badOptStatus', value: statusText };
     return {
       line: k + 2,
       student,

@@ -1,10 +1,13 @@
+import type { Locale } from '../../../shared/constants';
 import { OPT_OUT_MESSAGES } from '../../../shared/contract/files';
+import type { ServerCatalog } from '../../../shared/i18n';
 import type { OptStatus } from '../../../shared/status';
 import { localIsoDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { serverT } from '../../lib/i18n';
 import { requireInstitution } from '../institutions';
 import { decodeCsvText, type OptOutLine, parseOptOutCsv } from './optout.parse';
 import {
@@ -27,7 +30,11 @@ export interface RowReport {
   outcome: Outcome;
   matched: number;
   changed: number;
+  /** Why it matched nothing or was not valid, in English (reports stored before `reason` have only this). */
   message: string | null;
+  /** The same as a key of `optOut.*` (src/shared/i18n) and its value: the answer is in the reader's language. */
+  reason?: OptOutReason;
+  reasonValue?: string;
 }
 interface StoredReport {
   rows: RowReport[];
@@ -45,6 +52,23 @@ function matches(c: Candidate, line: OptOutLine, today: string) {
   return c.endDate >= today; // no section: the student's current and future courses
 }
 
+type OptOutReason = keyof ServerCatalog['optOut'];
+const english = serverT('en');
+/** A row's reason: stored as its key and value, with the English text. */
+const why = (reason: OptOutReason, value?: string) => ({
+  message: english(`optOut.${reason}`, { value }),
+  reason,
+  ...(value === undefined ? {} : { reasonValue: value }),
+});
+
+/** The rows of a report with their reasons in `locale` (the stored English when a row has no key). */
+function inLanguage(rows: RowReport[], locale: Locale) {
+  const t = serverT(locale);
+  return rows.map(({ reason, reasonValue, ...row }) =>
+    reason ? { ...row, message: t(`optOut.${reason}`, { value: reasonValue }) } : row,
+  );
+}
+
 /** Works out, row by row, which enrollments the file sets to which opt status. */
 function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
   /** Enrollments matched by some row: their status before the file and the one it leaves. */
@@ -52,7 +76,14 @@ function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
   const seen = new Set<string>();
   const rows: RowReport[] = lines.map((line) => {
     const base = { line: line.line, student: line.student, section: line.section, optStatus: line.optStatus };
-    if (line.invalid) return { ...base, outcome: 'invalid', matched: 0, changed: 0, message: line.invalid };
+    if (line.invalid)
+      return {
+        ...base,
+        outcome: 'invalid',
+        matched: 0,
+        changed: 0,
+        ...why(line.invalid.reason, line.invalid.value),
+      };
     const key = `${line.student.toLowerCase()}|${line.sectionKind}|${line.section.toLowerCase()}`;
     if (seen.has(key)) {
       return {
@@ -60,17 +91,14 @@ function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
         outcome: 'duplicate',
         matched: 0,
         changed: 0,
-        message: 'Same student and section as an earlier row.',
+        ...why('duplicate'),
       };
     }
     seen.add(key);
     const hit = candidates.filter((c) => matches(c, line, today));
     if (hit.length === 0) {
-      const message =
-        line.sectionKind === 'none'
-          ? 'No current or future enrollment of this student in this institution.'
-          : 'This student is not enrolled in this section of this institution.';
-      return { ...base, outcome: 'notFound', matched: 0, changed: 0, message };
+      const reason = line.sectionKind === 'none' ? 'noEnrollment' : 'notInSection';
+      return { ...base, outcome: 'notFound', matched: 0, changed: 0, ...why(reason) };
     }
     let changed = 0;
     for (const c of hit) {
@@ -101,6 +129,7 @@ export async function uploadOptOutFile(
   actor: Actor,
   institutionId: number,
   file: { fileName: string; contentType: string; content: Buffer },
+  locale: Locale,
 ) {
   await requireInstitution(db, institutionId);
   const lines = parseOptOutCsv(decodeCsvText(file.content));
@@ -160,7 +189,7 @@ export async function uploadOptOutFile(
       rows: rows.length,
       changed: report.changed,
       notMatched: report.notMatched,
-      report: rows,
+      report: inLanguage(rows, locale),
     };
   });
 }
@@ -184,10 +213,10 @@ export async function listOptOutFiles(db: Db, institutionId: number) {
   return { files: (await liveFiles(db, institutionId)).map(summary) };
 }
 
-export async function optOutFileReport(db: Db, fileId: number) {
+export async function optOutFileReport(db: Db, fileId: number, locale: Locale) {
   const f = await fileRow(db, fileId);
   if (!f || f.deletedAt) throw notFound('Opt-out file');
-  return { ...summary(f), report: ((f.report ?? { rows: [] }) as StoredReport).rows };
+  return { ...summary(f), report: inLanguage(((f.report ?? { rows: [] }) as StoredReport).rows, locale) };
 }
 
 /** Deletes a file and reverts exactly what it applied (see revertFile). */

@@ -4,7 +4,7 @@ import { PASSWORD_RESET_TEXT } from '../../../shared/contract/password-reset';
 import { auditLog, loginAttempts, mailOutbox, passwordResets, users } from '../../db/schema';
 import { bearer, createUser, login, PASSWORD } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { RESET_MAIL_TEXT } from './password-reset.mail';
+import { SERVER_CATALOGS as RESET_TEXT } from '../../../shared/i18n';
 import { ADDRESS_MAX_REQUESTS, IDENTIFIER_MAX_REQUESTS } from './password-reset.service';
 
 const PUBLIC_URL = 'https://admin.example.edu';
@@ -81,7 +81,7 @@ describe('forgot password', () => {
     expect(known.json()).toEqual({ status: 'OK', description: PASSWORD_RESET_TEXT.requested });
 
     const [mail] = await mailsTo('fp.ada@example.edu');
-    expect(mail.subject).toBe(RESET_MAIL_TEXT.en.subject);
+    expect(mail.subject).toBe(RESET_TEXT.en.mail.passwordReset.subject);
     expect(tokenOf(mail.text)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await mailsTo('fp.off@example.edu')).toEqual([]);
     // stored hashed: the e-mailed token is not in the table
@@ -139,13 +139,13 @@ describe('forgot password', () => {
       // the page's language does not win over the account's
       expect((await forgot(name, nextAddress(), 'en')).statusCode).toBe(200);
       const [mail] = await mailsTo(`${name}@example.edu`);
-      expect(mail.subject).toBe(RESET_MAIL_TEXT[locale].subject);
-      expect(mail.text).toContain(RESET_MAIL_TEXT[locale].ignore);
+      expect(mail.subject).toBe(RESET_TEXT[locale].mail.passwordReset.subject);
+      expect(mail.text).toContain(RESET_TEXT[locale].mail.passwordReset.ignore);
       expect(tokenOf(mail.text)).toBeTruthy();
     }
     await createUser(t.db, 'fp.none');
     expect((await forgot('fp.none', nextAddress(), 'zh')).statusCode).toBe(200);
-    expect((await mailsTo('fp.none@example.edu'))[0].subject).toBe(RESET_MAIL_TEXT.zh.subject);
+    expect((await mailsTo('fp.none@example.edu'))[0].subject).toBe(RESET_TEXT.zh.mail.passwordReset.subject);
   });
 });
 

@@ -90,6 +90,7 @@ export async function createPiUser(
         roleName: group.name,
         requestedBy: actor.userId,
         pending: true,
+        locale: row.locale,
       });
       return row;
     });
@@ -260,8 +261,9 @@ export async function notifyUser(
       firstName: user.firstName,
       institutionId,
       institutionName,
-      roleName: summary.roles[0]?.name ?? 'none',
+      roleName: summary.roles[0]?.name ?? null,
       requestedBy: actor.userId,
+      locale: user.locale,
       pending: user.status === 'pending',
     });
   });

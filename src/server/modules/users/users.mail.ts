@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/define';
-import { type MailMessage, queueMails } from '../mail';
+import { readerLocale } from '../../lib/i18n';
+import { type MailMessage, queueMails, renderMail } from '../mail';
 import { insertAccountRequest } from './users.queries';
 
 /** How long an account-setup link works. */
@@ -15,8 +16,11 @@ export interface AccountMailInput {
   firstName: string;
   institutionId: number;
   institutionName: string;
-  roleName: string;
+  /** The role's name; null when the account has none in the institution. */
+  roleName: string | null;
   requestedBy: number;
+  /** The recipient's chosen language (users.locale); the e-mail is written in it, English when unset. */
+  locale: string | null;
   /** pending accounts get a new setup link; active ones a plain notification. */
   pending: boolean;
 }
@@ -36,35 +40,30 @@ export async function sendAccountMail(db: Db, jobs: JobSender, config: Config, i
 export async function sendAccountMails(db: Db, jobs: JobSender, config: Config, inputs: AccountMailInput[]) {
   const requests: Parameters<typeof insertAccountRequest>[1] = [];
   const messages: MailMessage[] = inputs.map((input) => {
-    const lines = [`Hello ${input.firstName},`, ''];
-    let subject: string;
-    if (input.pending) {
-      const token = randomBytes(32).toString('base64url');
-      requests.push({
-        userId: input.userId,
-        institutionId: input.institutionId,
-        requestedBy: input.requestedBy,
-        tokenHash: createHash('sha256').update(token).digest('hex'),
-        expiresAt: new Date(Date.now() + SETUP_LINK_DAYS * 24 * 3600 * 1000),
-      });
-      subject = 'Your Courseware Admin account: setup instructions';
-      lines.push(
-        `An account has been requested for you at ${input.institutionName} with the role ${input.roleName}.`,
-        '',
-        'To set up your account:',
-        `1. Open this link within ${SETUP_LINK_DAYS} days: ${config.publicUrl}/account/setup?token=${token}`,
-        '2. Choose a password.',
-        `3. Sign in with the user name: ${input.username}`,
-      );
-    } else {
-      subject = 'Your Courseware Admin account';
-      lines.push(
-        `You have access to ${input.institutionName} with the role ${input.roleName}.`,
-        `Sign in at ${config.publicUrl}/login with the user name: ${input.username}`,
-      );
+    const locale = readerLocale(input.locale);
+    const common = {
+      name: input.firstName || input.username,
+      institution: input.institutionName,
+      username: input.username,
+    };
+    if (!input.pending) {
+      const vars = { ...common, role: input.roleName, link: `${config.publicUrl}/login` };
+      return renderMail('accountNotice', locale, input.email, vars);
     }
-    lines.push('', 'If you did not expect this message, contact your institution administrator.');
-    return { to: input.email, subject, text: lines.join('\n') };
+    const token = randomBytes(32).toString('base64url');
+    requests.push({
+      userId: input.userId,
+      institutionId: input.institutionId,
+      requestedBy: input.requestedBy,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + SETUP_LINK_DAYS * 24 * 3600 * 1000),
+    });
+    return renderMail('accountSetup', locale, input.email, {
+      ...common,
+      role: input.roleName,
+      link: `${config.publicUrl}/account/setup?token=${token}`,
+      days: SETUP_LINK_DAYS,
+    });
   });
   if (requests.length > 0) await insertAccountRequest(db, requests);
   return queueMails(db, jobs, messages);

@@ -23,6 +23,7 @@ export const userFields = {
   associateSuperAdmin: users.associateSuperAdmin,
   nasupport: users.nasupport,
   version: users.version,
+  locale: users.locale,
 };
 export type UserRow = { [K in keyof typeof userFields]: (typeof users.$inferSelect)[K] };
 

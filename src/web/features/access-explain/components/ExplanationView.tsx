@@ -124,7 +124,7 @@ export function ExplanationView({ query }: { query: UseQueryResult<Explanation> 
                 <Table.Tr key={g.groupId}>
                   <Table.Td>
                     <Group gap={6}>
-                      {g.name}
+                      {g.internal ? t('accessExplain.internalGroupName') : g.name}
                       {g.decisive && (
                         <Badge size="xs" color="green" variant="light">
                           {t('accessExplain.decisive')}

@@ -1,4 +1,4 @@
-import { Code, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -42,24 +42,17 @@ export function BreakableValue({
 }
 
 /**
- * A refusal's reason: the translated text (ltiTool.reasons, the texts of the launch error page),
- * with the raw reason code (e.g. lti.badAudience) as a small secondary label for support.
+ * A refusal's reason in words (ltiTool.reasons, the texts of the launch error page); a reason this
+ * version has no text for reads "refused for a reason this version does not describe". The code
+ * itself (e.g. lti.badAudience) is never shown: it stays in `data-code` for support tools and tests.
  */
 export function ReasonText({ code, size = 'sm' }: { code: string; size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
   const key = `ltiTool.reasons.${code.replace(/^lti\./, '')}`;
-  // the reason texts are the launch error page's (a code the catalog lacks shows as the code alone)
-  const text = i18n.exists(key) ? (t as unknown as (k: string) => string)(key) : null;
+  const text = (t as unknown as (k: string) => string)(i18n.exists(key) ? key : 'ltiTool.reasons.unknown');
   return (
-    <span data-testid="lti-reason" data-code={code}>
-      {text && (
-        <Text component="span" size={size} display="block" data-testid="lti-reason-text">
-          {text}
-        </Text>
-      )}
-      <Code fz="xs" c="dimmed" data-testid="lti-reason-code">
-        {code}
-      </Code>
-    </span>
+    <Text component="span" size={size} display="block" data-testid="lti-reason" data-code={code}>
+      {text}
+    </Text>
   );
 }
