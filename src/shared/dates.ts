@@ -71,3 +71,20 @@ export function formatDateTime(
   if (!value) return '';
   return `${formatInstantDay(value, tz)} ${formatTime(value, language, tz)}`;
 }
+
+/** True for an IANA time zone name this runtime knows (e.g. "America/Chicago", "UTC"). */
+export function isTimeZone(tz: string): boolean {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The IANA zones an institution may choose (the runtime's list, UTC first). */
+export function timeZoneNames(): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...all.filter((z) => z !== 'UTC')];
+}

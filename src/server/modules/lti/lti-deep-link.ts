@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Db } from '../../db/client';
+import { todayInInstitution } from '../../lib/institution-today';
 import { lmsIntegrations } from '../../db/schema';
 import { signingKey } from './lti-jwks';
 import { activeOffers } from './lti-landing';
-import { localIsoDate } from '../../../shared/validation';
 import type { LaunchSession } from './lti-session';
 
 export const DL = {
@@ -28,7 +28,7 @@ export async function deepLinkResponse(
   ctx: { now: Date; publicUrl: string },
 ): Promise<{ jwt: string; returnUrl: string } | null> {
   if (s.role !== 'staff' || s.mt !== 'LtiDeepLinkingRequest' || !s.dlReturn) return null;
-  const offer = (await activeOffers(db, s.inst, localIsoDate(ctx.now))).find((o) => o.id === offerId);
+  const offer = (await activeOffers(db, s.inst, await todayInInstitution(db, s.inst, ctx.now))).find((o) => o.id === offerId);
   if (!offer) return null;
   const [reg] = await db
     .select({ issuer: lmsIntegrations.issuer, clientId: lmsIntegrations.clientId })
