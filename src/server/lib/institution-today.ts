@@ -23,6 +23,10 @@ export async function institutionTimeZone(db: Db, institutionId: number): Promis
 }
 
 /** THE "today in this institution" (YYYY-MM-DD) at `now`. */
-export async function todayInInstitution(db: Db, institutionId: number, now: Date = new Date()): Promise<string> {
+export async function todayInInstitution(
+  db: Db,
+  institutionId: number,
+  now: Date = new Date(),
+): Promise<string> {
   return localIsoDate(now, await institutionTimeZone(db, institutionId));
 }

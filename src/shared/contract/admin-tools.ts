@@ -35,7 +35,9 @@ export const UpdateInstitutionBody = z.strictObject({
     .trim()
     .refine(isTimeZone, 'Choose a time zone from the list.')
     .optional()
-    .describe('IANA time zone that decides "today" for the institution (e.g. America/Chicago); unchanged when absent.'),
+    .describe(
+      'IANA time zone that decides "today" for the institution (e.g. America/Chicago); unchanged when absent.',
+    ),
   version: Version.describe('The version read with the settings; a newer stored one answers 409.'),
 });
 export type UpdateInstitutionBodyT = z.infer<typeof UpdateInstitutionBody>;

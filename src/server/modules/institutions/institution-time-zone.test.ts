@@ -61,8 +61,16 @@ describe('today in an institution', () => {
 describe('periods and offers follow the institution zone', () => {
   it('a course ending on Pago Pago today is current there and past in Kiritimati', async () => {
     const westToday = localIsoDate(new Date(), WEST);
-    const w = await createSection(t.db, { institutionId: west.id, courseName: 'West course', endDate: westToday });
-    const e = await createSection(t.db, { institutionId: east.id, courseName: 'East course', endDate: westToday });
+    const w = await createSection(t.db, {
+      institutionId: west.id,
+      courseName: 'West course',
+      endDate: westToday,
+    });
+    const e = await createSection(t.db, {
+      institutionId: east.id,
+      courseName: 'East course',
+      endDate: westToday,
+    });
     const list = async (id: number, period: string) =>
       (await get(`/api/courses/courseSearch?organizationId=${id}&coursePeriod=${period}&filterBy=ALL`))
         .json()
@@ -78,7 +86,10 @@ describe('periods and offers follow the institution zone', () => {
     const westToday = localIsoDate(new Date(), WEST);
     const product = await createProduct(t.db, 'Zone Chemistry');
     const [w, e] = [await createOffer(t.db, west.id, product), await createOffer(t.db, east.id, product)];
-    await t.db.update(offers).set({ endsOn: westToday }).where(inArray(offers.id, [w.id, e.id]));
+    await t.db
+      .update(offers)
+      .set({ endsOn: westToday })
+      .where(inArray(offers.id, [w.id, e.id]));
     const detail = async (id: number) => (await get(`/api/institution/offers/${id}`)).json().offer;
     expect((await detail(w.id)).expiresSoon).toBe(true);
     expect((await detail(e.id)).expiresSoon).toBe(false);

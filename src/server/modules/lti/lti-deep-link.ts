@@ -28,7 +28,9 @@ export async function deepLinkResponse(
   ctx: { now: Date; publicUrl: string },
 ): Promise<{ jwt: string; returnUrl: string } | null> {
   if (s.role !== 'staff' || s.mt !== 'LtiDeepLinkingRequest' || !s.dlReturn) return null;
-  const offer = (await activeOffers(db, s.inst, await todayInInstitution(db, s.inst, ctx.now))).find((o) => o.id === offerId);
+  const offer = (await activeOffers(db, s.inst, await todayInInstitution(db, s.inst, ctx.now))).find(
+    (o) => o.id === offerId,
+  );
   if (!offer) return null;
   const [reg] = await db
     .select({ issuer: lmsIntegrations.issuer, clientId: lmsIntegrations.clientId })
