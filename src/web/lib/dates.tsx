@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/fr.js';
+import 'dayjs/locale/zh-cn.js';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { US_DATE_FORMAT } from '../../shared/dates';
