@@ -16,7 +16,10 @@ export function AppDatesProvider({ children }: { children: ReactNode }) {
   const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
   const locale = DAYJS_LOCALE[lang] ?? 'en';
   return (
-    <DatesProvider settings={{ locale, firstDayOfWeek: lang === 'en' ? 0 : 1 }}>{children}</DatesProvider>
+    // no weekend colour: red days on white are below the contrast the app keeps
+    <DatesProvider settings={{ locale, firstDayOfWeek: lang === 'en' ? 0 : 1, weekendDays: [] }}>
+      {children}
+    </DatesProvider>
   );
 }
 
@@ -36,6 +39,7 @@ const parseTyped = (typed: string) =>
  * by a click, so typing is never covered). A partly typed date changes nothing until it is a real date.
  */
 export function DateField({ value, onChange, onClick, onBlur, onKeyDown, ...rest }: DateFieldProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <DateInput
@@ -62,6 +66,10 @@ export function DateField({ value, onChange, onClick, onBlur, onKeyDown, ...rest
       }}
       popoverProps={{ opened: open }}
       clearable
+      clearButtonProps={{ 'aria-label': t('dates.clear') }}
+      previousLabel={t('dates.previousMonth')}
+      nextLabel={t('dates.nextMonth')}
+      hideOutsideDates
       {...rest}
     />
   );

@@ -60,23 +60,25 @@ export function CourseInfo({ course }: { course: CourseDetail }) {
           </Item>
         )}
       </SimpleGrid>
-      <Item label={t('courses.detail.instructors')} testId="course-instructors">
-        {instructors.length === 0 ? (
-          t('courses.detail.noInstructors')
-        ) : (
-          <Group gap="xs" component="span">
-            {instructors.map((i) => (
-              <Badge key={i.userId} variant="light" color={i.role === 'ta' ? 'grape' : 'blue'} tt="none">
-                {i.displayName} ·{' '}
-                {i.role === 'ta' ? t('courses.detail.roleTa') : t('courses.detail.roleInstructor')}
-              </Badge>
-            ))}
-          </Group>
-        )}
-      </Item>
-      <Item label={t('courses.detail.description')}>
-        {course.description || t('courses.detail.noDescription')}
-      </Item>
+      <Stack gap="lg" component="dl" m={0}>
+        <Item label={t('courses.detail.instructors')} testId="course-instructors">
+          {instructors.length === 0 ? (
+            t('courses.detail.noInstructors')
+          ) : (
+            <Group gap="xs" component="span">
+              {instructors.map((i) => (
+                <Badge key={i.userId} variant="light" color={i.role === 'ta' ? 'grape' : 'blue'} tt="none">
+                  {i.displayName} ·{' '}
+                  {i.role === 'ta' ? t('courses.detail.roleTa') : t('courses.detail.roleInstructor')}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </Item>
+        <Item label={t('courses.detail.description')}>
+          {course.description || t('courses.detail.noDescription')}
+        </Item>
+      </Stack>
     </Stack>
   );
 }
