@@ -84,7 +84,7 @@ describe.each(LANGUAGES)('dates, in $lang', ({ lang, locale, catalog }) => {
     await to.pressSequentially('08/31/2026');
     await to.click();
     const month = lang === 'fr' ? 'août 2026' : 'August 2026';
-    await page.getByRole('button', { name: month }).waitFor(WAIT);
+    await page.getByRole('button', { name: month, exact: true }).waitFor(WAIT);
     await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).searchParams.get('to'), WAIT).toBe('2026-08-31');
     expect(await page.getByText(catalog.validation.dateRangeSixMonths).count()).toBe(0);
