@@ -10,6 +10,7 @@ import {
   DURATION_MAX,
   DURATION_MIN,
 } from './constants';
+import { addMonthsIso } from './dates';
 
 // ---------------------------------------------------------------------------------------------
 // Field limits of a course
@@ -221,11 +222,9 @@ export function validateFreeAccessDuration(freeAccess: string, census?: string):
   return null;
 }
 
-/** Product date range: six months or less (ISO dates). */
+/** Product date range: six months or less (ISO dates), by calendar months: 08/31 → 02/28 or 02/29. */
 export function validateSixMonthRange(from: string, to: string): ValidationCode | null {
-  const limit = new Date(`${from}T00:00:00Z`);
-  limit.setUTCMonth(limit.getUTCMonth() + 6);
-  return to > limit.toISOString().slice(0, 10) ? 'dateRangeSixMonths' : null;
+  return to > addMonthsIso(from, 6) ? 'dateRangeSixMonths' : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DURATION_MAX } from '../constants';
+import { isTimeZone } from '../dates';
 import { OFFER_TYPES } from '../status';
 import { ORG_INCLUSIVE_ID_MAX, VALIDATION_TEXT, validInstitutionCensusDuration } from '../validation';
 import { InstitutionDetails } from './institutions';
@@ -30,6 +31,13 @@ export const UpdateInstitutionBody = z.strictObject({
       "The institution's inclusive-access id (free text, at most 50 characters); empty or null for none.",
     ),
   inclusiveAccess: z.boolean().describe('Whether the institution has inclusive access.'),
+  timeZone: text()
+    .trim()
+    .refine(isTimeZone, 'Choose a time zone from the list.')
+    .optional()
+    .describe(
+      'IANA time zone that decides "today" for the institution (e.g. America/Chicago); unchanged when absent.',
+    ),
   version: Version.describe('The version read with the settings; a newer stored one answers 409.'),
 });
 export type UpdateInstitutionBodyT = z.infer<typeof UpdateInstitutionBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrganizationQuery, RowId, text } from './common';
 import { COPY_STATUSES } from './course-copy';
+import { isTimeZone } from '../dates';
 import { addDaysIso, localIsoDate } from '../validation';
 
 /** Section alert types. Spec §4: low_enrollment, or any other value meaning ready for enrollment. */
@@ -14,16 +15,8 @@ export const READY_FOR_ENROLLMENT_DAYS = 14;
 export const ALERT_BUCKETS = ['today', 'yesterday', 'older'] as const;
 export type AlertBucketName = (typeof ALERT_BUCKETS)[number];
 
-/** True for an IANA time zone name this runtime knows (e.g. "America/Chicago", "UTC"). */
-export function isTimeZone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** True for an IANA time zone name this runtime knows (the one rule lives with the dates). */
+export { isTimeZone };
 
 /** Today, yesterday or older, as seen on the viewer's calendar (`tz`) at `now`. Future instants count as today. */
 export function alertBucket(instant: Date, now: Date, tz: string): AlertBucketName {

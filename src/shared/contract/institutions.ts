@@ -43,6 +43,11 @@ export const InstitutionDetails = z.object({
     .string()
     .nullable()
     .describe("Last day of the institution's inclusive offer (YYYY-MM-DD), if any."),
+  timeZone: z
+    .string()
+    .describe(
+      'IANA time zone that decides "today" for the institution (periods, offers, deadlines); the server\'s when none is set.',
+    ),
   version: z.number().int().describe('Optimistic-lock version: send it back when saving.'),
   updatedAt: z.string().describe('Last change (ISO 8601).'),
 });

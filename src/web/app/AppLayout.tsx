@@ -12,6 +12,7 @@ import { TOKEN_REFRESH_MS } from '../../shared/constants';
 import { can, TABS } from '../../shared/permissions';
 import { refreshSession, useSession } from '../features/auth/api';
 import { isApiError } from '../lib/api';
+import { AppDatesProvider } from '../lib/dates';
 import { errorText } from '../lib/error-text';
 import { AppFooter } from './AppFooter';
 import { FullPageLoader } from './FullPageLoader';
@@ -28,10 +29,12 @@ const UNAUTHORIZED_PATH = '/unauthorizedUser';
  */
 export default function AppLayout() {
   return (
-    <ModalsProvider>
-      <Notifications position="top-right" limit={5} />
-      <SessionGate />
-    </ModalsProvider>
+    <AppDatesProvider>
+      <ModalsProvider>
+        <Notifications position="top-right" limit={5} />
+        <SessionGate />
+      </ModalsProvider>
+    </AppDatesProvider>
   );
 }
 

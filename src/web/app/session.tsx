@@ -170,11 +170,22 @@ export function AppSessionProvider({ session, fallback, children }: ProviderProp
       chooseInstitution,
       capabilities,
       capabilitiesReady: current !== null,
-      tabs: visibleTabs(capabilities),
+      tabs: withCoursesTab(
+        visibleTabs(capabilities),
+        // spec §6: Courses always; only a user sent to /unauthorizedUser (one institution, no dashboard) has none
+        flagged ||
+          capabilities.permissions.includes('CAN_ACCESS_ADMIN_DASHBOARD') ||
+          session.institutions.length > 1,
+      ),
       lacksDashboardAccess: !flagged && !capabilities.permissions.includes('CAN_ACCESS_ADMIN_DASHBOARD'),
     };
   }, [session, institution, chooseInstitution, capabilities, current]);
 
   if (!value || (needsFirst && first.isPending) || refused) return <>{fallback}</>;
   return <AppSessionContext.Provider value={value}>{children}</AppSessionContext.Provider>;
+}
+
+/** The Courses tab first whenever the user stays in the app (spec §6 "Courses | always"). */
+function withCoursesTab(tabs: TabKey[], staysInApp: boolean): TabKey[] {
+  return staysInApp && !tabs.includes('courses') ? ['courses', ...tabs] : tabs;
 }

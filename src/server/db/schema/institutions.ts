@@ -34,6 +34,8 @@ export const institutions = pgTable(
     inclusiveAccess: boolean('inclusive_access').notNull().default(false),
     /** Last day the institution's inclusive offer runs; copies warn when census falls after it. */
     inclusiveOfferEndsOn: date('inclusive_offer_ends_on'),
+    /** IANA time zone that decides "today" for the institution; null follows the server's (TZ). */
+    timeZone: text('time_zone'),
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

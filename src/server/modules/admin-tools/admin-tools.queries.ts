@@ -9,6 +9,7 @@ export async function institutionSettings(db: Db, institutionId: number) {
       offerType: institutions.offerType,
       orgInclusiveId: institutions.orgInclusiveId,
       inclusiveAccess: institutions.inclusiveAccess,
+      timeZone: institutions.timeZone,
       version: institutions.version,
     })
     .from(institutions)
@@ -18,7 +19,7 @@ export async function institutionSettings(db: Db, institutionId: number) {
 
 export type InstitutionSettings = Pick<
   typeof institutions.$inferInsert,
-  'censusDuration' | 'offerType' | 'orgInclusiveId' | 'inclusiveAccess'
+  'censusDuration' | 'offerType' | 'orgInclusiveId' | 'inclusiveAccess' | 'timeZone'
 >;
 
 /** Saves the settings if the version still matches; false on a stale version. */

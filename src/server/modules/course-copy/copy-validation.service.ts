@@ -10,8 +10,8 @@ import {
   daysBetween,
 } from '../../../shared/contract/course-copy';
 import { can } from '../../../shared/permissions';
-import { localIsoDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
+import { todayInInstitution } from '../../lib/institution-today';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { capabilities } from '../../lib/capabilities';
@@ -57,7 +57,7 @@ export async function validateSections(
   const offered = await q.productsWithActiveOffer(db, input.organizationId, productIds, [
     ...ACTIVE_OFFER_STATUSES,
   ]);
-  const today = input.today ?? localIsoDate();
+  const today = input.today ?? (await todayInInstitution(db, input.organizationId));
 
   return input.sectionIds.map((id) => {
     const section = byId.get(id)!;

@@ -2,6 +2,7 @@ import type { CourseListFiltersT } from '../../../shared/contract/courses';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import { todayInInstitution } from '../../lib/institution-today';
 import { courseDetailRow, instructorsOf, pairingOfSection } from './course-detail.queries';
 import {
   type CourseListParams,
@@ -11,7 +12,7 @@ import {
   masterPage,
   type PeriodFilter,
 } from './course-list.queries';
-import { courseActions, toCourseDetail, toCourseRow, toInstructor, today } from './course-rows';
+import { courseActions, toCourseDetail, toCourseRow, toInstructor } from './course-rows';
 
 function listParams(institutionId: number, f: CourseListFiltersT, day: string): CourseListParams {
   return {
@@ -34,7 +35,7 @@ function listParams(institutionId: number, f: CourseListFiltersT, day: string): 
  * one statement (coursePage).
  */
 export async function listCourses(db: Db, actor: Actor, f: CourseListFiltersT) {
-  const day = today();
+  const day = await todayInInstitution(db, f.organizationId);
   const page = await coursePage(db, listParams(f.organizationId, f, day));
   if (!page.found) throw notFound('Institution');
   return {
@@ -48,10 +49,16 @@ export async function listCourses(db: Db, actor: Actor, f: CourseListFiltersT) {
   };
 }
 
-async function detailOf(db: Db, sectionId: number) {
+/** A course's details, its periods seen from its institution's today (`day`). */
+async function detailWithDay(db: Db, sectionId: number) {
   const row = await courseDetailRow(db, sectionId);
   if (!row) throw notFound('Course');
-  return toCourseDetail(row, await instructorsOf(db, sectionId));
+  const day = await todayInInstitution(db, row.institutionId);
+  return { course: toCourseDetail(row, await instructorsOf(db, sectionId), day), day };
+}
+
+async function detailOf(db: Db, sectionId: number) {
+  return (await detailWithDay(db, sectionId)).course;
 }
 
 /**
@@ -61,8 +68,7 @@ async function detailOf(db: Db, sectionId: number) {
 export async function courseDetails(db: Db, actor: Actor, sectionId: number, pairingId?: number) {
   if (pairingId !== undefined && !(await pairingOfSection(db, pairingId, sectionId)))
     throw notFound('Pairing');
-  const course = await detailOf(db, sectionId);
-  const day = today();
+  const { course, day } = await detailWithDay(db, sectionId);
   const master = course.parentSectionId
     ? ((await courseRowsByIds(db, [course.parentSectionId])).map((r) => toCourseRow(r, day))[0] ?? null)
     : null;
@@ -97,7 +103,7 @@ export async function cgCourseDetails(db: Db, actor: Actor, organizationId: numb
 export async function childList(db: Db, masterCourseId: number) {
   const [master] = await courseRowsByIds(db, [masterCourseId]);
   if (!master) throw notFound('Course');
-  const day = today();
+  const day = await todayInInstitution(db, master.institutionId);
   const children = await childRows(db, [masterCourseId]);
   return { masterCourseId, children: children.map((r) => toCourseRow(r, day)) };
 }
@@ -112,7 +118,7 @@ export async function masterAndChildList(
   institutionId: number,
   f: { coursePeriod: string; page: number; pageSize: number },
 ) {
-  const day = today();
+  const day = await todayInInstitution(db, institutionId);
   const period = f.coursePeriod.toLowerCase() as PeriodFilter;
   const { rows: masters, total } = await masterPage(db, institutionId, period, day, f.page, f.pageSize);
   const children = await childRows(

@@ -2,8 +2,8 @@ import type { Locale } from '../../../shared/constants';
 import { OPT_OUT_MESSAGES } from '../../../shared/contract/files';
 import type { ServerCatalog } from '../../../shared/i18n';
 import type { OptStatus } from '../../../shared/status';
-import { localIsoDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
+import { todayInInstitution } from '../../lib/institution-today';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -133,7 +133,7 @@ export async function uploadOptOutFile(
 ) {
   await requireInstitution(db, institutionId);
   const lines = parseOptOutCsv(decodeCsvText(file.content));
-  const today = localIsoDate();
+  const today = await todayInInstitution(db, institutionId);
   const students = [...new Set(lines.filter((l) => !l.invalid).map((l) => l.student.toLowerCase()))];
   return db.transaction(async (tx) => {
     const candidates = await candidateEnrollments(tx, institutionId, students);

@@ -23,6 +23,7 @@ export async function institutionRow(db: Db, institutionId: number) {
       orgInclusiveId: institutions.orgInclusiveId,
       inclusiveAccess: institutions.inclusiveAccess,
       inclusiveOfferEndsOn: institutions.inclusiveOfferEndsOn,
+      timeZone: institutions.timeZone,
       version: institutions.version,
       updatedAt: institutions.updatedAt,
     })

@@ -1,6 +1,7 @@
 import { CUSTOM_COURSE_LMS_KINDS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { defaultTimeZone } from '../../lib/institution-today';
 import { offeredProducts } from '../offers';
 import {
   departmentsOf,
@@ -13,7 +14,7 @@ import {
 type InstitutionRow = NonNullable<Awaited<ReturnType<typeof institutionRow>>>;
 
 export function toInstitutionDetails(row: InstitutionRow) {
-  return { ...row, updatedAt: row.updatedAt.toISOString() };
+  return { ...row, timeZone: row.timeZone || defaultTimeZone(), updatedAt: row.updatedAt.toISOString() };
 }
 
 export async function institutionDetails(db: Db, institutionId: number) {

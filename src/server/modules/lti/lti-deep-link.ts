@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Db } from '../../db/client';
+import { todayInInstitution } from '../../lib/institution-today';
 import { lmsIntegrations } from '../../db/schema';
 import { signingKey } from './lti-jwks';
 import { activeOffers } from './lti-landing';
-import { localIsoDate } from '../../../shared/validation';
 import { acceptsLinks, ITEM_TYPE } from './lti-choice';
 import type { LaunchSession } from './lti-session';
 
@@ -34,7 +34,7 @@ export async function deepLinkResponse(
   if (s.role !== 'staff' || s.mt !== 'LtiDeepLinkingRequest' || !s.dlReturn || !acceptsLinks(s)) return null;
   const wanted = [...new Set(offerIds)];
   if (wanted.length === 0 || (wanted.length > 1 && !s.dlMulti)) return null;
-  const active = await activeOffers(db, s.inst, localIsoDate(ctx.now));
+  const active = await activeOffers(db, s.inst, await todayInInstitution(db, s.inst, ctx.now));
   const chosen = wanted.map((id) => active.find((o) => o.id === id));
   if (chosen.some((o) => !o)) return null;
   const [reg] = await db

@@ -3,8 +3,9 @@
  * instructor's pairing of an unpaired LMS course.
  */
 import { and, count, eq, gte, inArray, isNull, or, TransactionRollbackError } from 'drizzle-orm';
-import { addDaysIso, censusDate, formatUsDate, localIsoDate } from '../../../shared/validation';
+import { addDaysIso, censusDate, formatUsDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
+import { todayInInstitution } from '../../lib/institution-today';
 import {
   enrollments,
   lmsCoursePairings,
@@ -142,7 +143,7 @@ export interface Notice {
 /** The body of the landing page for a launch session. */
 export async function landingBody(db: Db, s: LaunchSession, token: string, now: Date, notice?: Notice) {
   const t = texts(s.lang);
-  const today = localIsoDate(now);
+  const today = await todayInInstitution(db, s.inst, now);
   const head = `<h1>${esc(t.landingTitle)}</h1>${s.title || s.ctx ? `<p>${esc(fill(t.courseLabel, { name: s.title ?? s.ctx ?? '' }))}</p>` : ''}${notice ? `<p role="${notice.alert ? 'alert' : 'status'}">${esc(notice.text)}</p>` : ''}`;
 
   if (s.role === 'staff' && s.mt === 'LtiDeepLinkingRequest')
@@ -208,7 +209,7 @@ export async function pairFromLaunch(
   now: Date,
 ): Promise<PairOutcome> {
   if (s.role !== 'staff' || !s.ctx) return 'invalid';
-  const today = localIsoDate(now);
+  const today = await todayInInstitution(db, s.inst, now);
   const offer = (await activeOffers(db, s.inst, today)).find((o) => o.id === offerId);
   if (!offer) return 'invalid';
   // the teacher's deep-linking choice, when usable, is the only offer this course pairs with

@@ -13,8 +13,9 @@ import {
   offerExpiresSoon,
 } from '../../../shared/contract/offers';
 import { OFFER_STATUS_TEXT, offerStatusDisplay, offerTypeText } from '../../../shared/status';
-import { censusDate, formatUsDate, localIsoDate } from '../../../shared/validation';
+import { censusDate, formatUsDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
+import { todayInInstitution } from '../../lib/institution-today';
 import { AppError, notFound } from '../../lib/app-error';
 import {
   existingInstitutions,
@@ -73,7 +74,8 @@ async function requireInstitutions(db: Db, ids: number[]) {
 
 /** A page of the institutions' offers; `noOffers` says what an institution without any offer answers. */
 async function listOf(db: Db, institutionIds: number[], f: PageFilters, noOffers: 'error' | 'empty') {
-  const today = localIsoDate();
+  // several institutions are compared on the first one's calendar
+  const today = await todayInInstitution(db, institutionIds[0]!);
   const summary = await offerSummary(db, institutionIds, f, today);
   // the access hook has already checked a single institution's id; several are checked here
   if (summary.all === 0 || institutionIds.length > 1) await requireInstitutions(db, institutionIds);
@@ -112,7 +114,7 @@ export async function compareOffers(db: Db, body: CompareOffersBodyT) {
 /** The CSV export of a list with its filters (every page), through the one CSV writer. */
 export async function offersCsv(db: Db, institutionIds: number[], f: Omit<PageFilters, 'page'>) {
   await requireInstitutions(db, institutionIds);
-  const today = localIsoDate();
+  const today = await todayInInstitution(db, institutionIds[0]!);
   async function* rows() {
     for await (const raw of offerRowsAll(db, institutionIds, f, today)) {
       const r = toOfferRow(raw, today);
@@ -138,7 +140,7 @@ export async function offersCsv(db: Db, institutionIds: number[], f: Omit<PageFi
 export async function offerDetail(db: Db, offerId: number): Promise<OfferDetailResponseT> {
   const row = await offerWithProduct(db, offerId);
   if (!row) throw new AppError('error.offerNotFound', 'Offer not found.');
-  const today = localIsoDate();
+  const today = await todayInInstitution(db, row.organizationId);
   const offer = toOfferRow(row, today);
   const [sections, pairings] = await Promise.all([
     sectionsUsing(db, row.organizationId, row.productId),

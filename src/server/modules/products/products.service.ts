@@ -19,6 +19,7 @@ import {
   VALIDATION_TEXT,
 } from '../../../shared/validation';
 import type { Db } from '../../db/client';
+import { todayInInstitution } from '../../lib/institution-today';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { sectionsUsing } from '../offers';
@@ -221,7 +222,7 @@ export async function productDetail(
     q.pairingsAtInstitution(db, p.productId, institutionId, DETAIL_LIMIT),
     sectionsUsing(db, institutionId, p.productId),
   ]);
-  const today = localIsoDate();
+  const today = await todayInInstitution(db, institutionId);
   return {
     institution: inst,
     product: toProduct(p),
@@ -331,7 +332,7 @@ export async function productByIsbn(db: Db, isbn: string) {
 export async function lmsList(db: Db, institutionId: number, text?: string) {
   const [integrations, courses] = await Promise.all([
     q.integrationsOf(db, institutionId),
-    q.lmsCourses(db, institutionId, localIsoDate(), text || undefined, 200),
+    q.lmsCourses(db, institutionId, await todayInInstitution(db, institutionId), text || undefined, 200),
   ]);
   return {
     integrationKeyStoreDTOList: integrations,

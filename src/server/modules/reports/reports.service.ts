@@ -14,7 +14,8 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { type PeriodFilter, today } from '../courses';
+import { todayInInstitution } from '../../lib/institution-today';
+import type { PeriodFilter } from '../courses';
 import { institutionDetails } from '../institutions';
 import { batches } from '../../lib/batches';
 import { enrollmentBatch, enrollmentStats, type Stats, sectionBatch } from './reports.queries';
@@ -30,7 +31,7 @@ export interface Report {
 const periodText = { current: 'Current', future: 'Future', past: 'Past' } as const;
 
 async function* sectionLines(db: Db, institutionId: number, period: PeriodFilter, census: boolean) {
-  const day = today();
+  const day = await todayInInstitution(db, institutionId);
   const now = new Date();
   let pending: Awaited<ReturnType<typeof sectionBatch>> = [];
   const source = batches(
@@ -101,7 +102,7 @@ async function* censusRows(db: Db, institutionId: number, period: PeriodFilter) 
 }
 
 async function* csReportRows(db: Db, institutionId: number, period: PeriodFilter) {
-  const day = today();
+  const day = await todayInInstitution(db, institutionId);
   const now = new Date();
   const source = batches(
     (after: number | null) => enrollmentBatch(db, institutionId, period, day, after),
@@ -141,7 +142,7 @@ export async function report(
     institutionId,
     after: { coursePeriod: period },
   });
-  const fileName = `${kind}_${institutionId}_${today()}.csv`;
+  const fileName = `${kind}_${institutionId}_${await todayInInstitution(db, institutionId)}.csv`;
   if (kind === 'ISReport')
     return { fileName, columns: IS_REPORT_COLUMNS, rows: isReportRows(db, institutionId, period) };
   if (kind === 'CSReport')

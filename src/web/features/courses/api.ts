@@ -49,10 +49,15 @@ export function useSectionInstructors(sectionId: number) {
   });
 }
 
-export function useCourseDetails(sectionId: number) {
+/** A course's details; `masterChild`: a child seen with its master (the master-child view). */
+export function useCourseDetails(sectionId: number, masterChild = false) {
   return useQuery({
-    queryKey: courseKeys.details(sectionId),
-    queryFn: ({ signal }) => api<CourseDetails>('/api/courses/details', { signal, query: { sectionId } }),
+    queryKey: [...courseKeys.details(sectionId), masterChild ? 'masterChild' : 'own'],
+    queryFn: ({ signal }) =>
+      api<CourseDetails>(masterChild ? '/api/courses/childCourseDetails' : '/api/courses/details', {
+        signal,
+        query: { sectionId },
+      }),
     enabled: Number.isInteger(sectionId) && sectionId > 0,
     retry: false,
   });

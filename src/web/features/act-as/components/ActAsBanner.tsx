@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../../shared/dates';
 import { useAppSession } from '../../../app/session';
 import { useErrorText } from '../../../lib/error-text';
 import { useStopActAs } from '../api';
@@ -25,10 +26,7 @@ export function ActAsBanner() {
   }, [acting]);
 
   if (!acting) return null;
-  const until = new Date(acting.expiresAt).toLocaleTimeString(i18n.language, {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const until = formatTime(acting.expiresAt, i18n.language);
   return (
     <section
       aria-label={t('actAs.bannerLabel')}

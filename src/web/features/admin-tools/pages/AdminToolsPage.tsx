@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useBeforeUnload, useBlocker } from 'react-router';
 import { CENSUS_NOT_SET } from '../../../../shared/constants';
 import { can } from '../../../../shared/permissions';
+import { timeZoneNames } from '../../../../shared/dates';
 import { OFFER_TYPES } from '../../../../shared/status';
 import { ORG_INCLUSIVE_ID_MAX, formatUsDate, validateCensusDuration } from '../../../../shared/validation';
 import { Page } from '../../../app/page';
@@ -36,6 +37,8 @@ interface Values {
   offerType: string | null;
   orgInclusiveId: string;
   inclusiveAccess: boolean;
+  /** IANA zone that decides "today" for the institution. */
+  timeZone: string;
 }
 
 const valuesOf = (d: InstitutionDetails): Values => ({
@@ -44,9 +47,16 @@ const valuesOf = (d: InstitutionDetails): Values => ({
   offerType: d.offerType,
   orgInclusiveId: d.orgInclusiveId ?? '',
   inclusiveAccess: d.inclusiveAccess,
+  timeZone: d.timeZone,
 });
 
-/** /adminTools (Inclusive Access): census duration, offer type, inclusive id and inclusive access. */
+/** The zones to choose from (the runtime's IANA list), with the stored one even if the list lacks it. */
+const zoneChoices = (current: string) => {
+  const all = timeZoneNames();
+  return all.includes(current) ? all : [current, ...all];
+};
+
+/** /adminTools (Inclusive Access): census duration, offer type, inclusive id, inclusive access and time zone. */
 export default function AdminToolsPage() {
   const { t } = useTranslation();
   const { institution } = useAppSession();
@@ -117,6 +127,7 @@ function SettingsForm({ details }: { details: InstitutionDetails }) {
         offerType: (v.offerType as (typeof OFFER_TYPES)[number] | null) ?? null,
         orgInclusiveId: v.orgInclusiveId.trim() || null,
         inclusiveAccess: v.inclusiveAccess,
+        timeZone: v.timeZone,
         version: details.version,
       },
       {
@@ -193,6 +204,16 @@ function SettingsForm({ details }: { details: InstitutionDetails }) {
             disabled={!editable}
             {...form.getInputProps('inclusiveAccess', { type: 'checkbox' })}
             data-testid="inclusive-access"
+          />
+          <Select
+            label={t('adminTools.timeZone')}
+            description={t('adminTools.timeZoneHint')}
+            data={zoneChoices(details.timeZone)}
+            searchable
+            allowDeselect={false}
+            disabled={!editable}
+            {...form.getInputProps('timeZone')}
+            data-testid="time-zone"
           />
           {editable && (
             <Group justify="flex-end">

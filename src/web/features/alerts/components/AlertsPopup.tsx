@@ -16,6 +16,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALERTS_SCROLL_COUNT } from '../../../../shared/constants';
 import { ALERT_TYPES, type AlertBucketName } from '../../../../shared/contract/alerts';
+import { formatTime } from '../../../../shared/dates';
 import { formatUsDate } from '../../../../shared/validation';
 import { type Alerts, countAlerts, useAcknowledgeAlerts } from '../api';
 import classes from './AlertsPopup.module.css';
@@ -208,7 +209,7 @@ function AlertLine({
   bucket: AlertBucketName;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const link = (
     <Anchor
       component={Link}
@@ -219,10 +220,7 @@ function AlertLine({
       data-testid="alert-title"
     />
   );
-  const when =
-    bucket === 'older'
-      ? formatUsDate(entry.at)
-      : new Date(entry.at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  const when = bucket === 'older' ? formatUsDate(entry.at) : formatTime(entry.at, i18n.language);
   let icon = <IconInfoCircle size={18} aria-hidden="true" color="var(--mantine-color-blue-7)" />;
   let text: ReactNode;
   if (entry.kind === 'copy') {

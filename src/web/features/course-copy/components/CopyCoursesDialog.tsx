@@ -14,6 +14,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UsDateField } from '../../../lib/dates';
 import { inclusiveOfferEndsBeforeCensus } from '../../../../shared/contract/course-copy';
 import {
   COURSE_NAME_MAX,
@@ -244,21 +245,17 @@ function CourseDraft({
                 data-testid="copy-name"
               />
               <Group grow align="flex-start">
-                <TextInput
+                <UsDateField
                   label={t('courseCopy.dialog.startDate')}
-                  placeholder="MM/DD/YYYY"
-                  inputMode="numeric"
                   value={draft.startDate}
-                  onChange={(e) => onChange({ startDate: e.currentTarget.value })}
+                  onChange={(text) => onChange({ startDate: text })}
                   error={errors.startDate}
                   data-testid="copy-start"
                 />
-                <TextInput
+                <UsDateField
                   label={t('courseCopy.dialog.endDate')}
-                  placeholder="MM/DD/YYYY"
-                  inputMode="numeric"
                   value={draft.endDate}
-                  onChange={(e) => onChange({ endDate: e.currentTarget.value })}
+                  onChange={(text) => onChange({ endDate: text })}
                   error={errors.endDate}
                   data-testid="copy-end"
                 />

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UsDateField } from '../../../lib/dates';
 import {
   COURSE_NAME_MAX,
   formatUsDate,
@@ -113,21 +114,17 @@ export function CreateChildCourseDialog({ organizationId, parent, onClose, onDon
             data-autofocus
           />
           <Group grow align="flex-start">
-            <TextInput
+            <UsDateField
               label={t('courseCopy.dialog.startDate')}
-              placeholder="MM/DD/YYYY"
-              inputMode="numeric"
               value={startDate}
-              onChange={(e) => setStartDate(e.currentTarget.value)}
+              onChange={(text) => setStartDate(text)}
               error={dateErrors.startDate ? t(`validation.${dateErrors.startDate}`) : undefined}
               data-testid="child-start"
             />
-            <TextInput
+            <UsDateField
               label={t('courseCopy.dialog.endDate')}
-              placeholder="MM/DD/YYYY"
-              inputMode="numeric"
               value={endDate}
-              onChange={(e) => setEndDate(e.currentTarget.value)}
+              onChange={(text) => setEndDate(text)}
               error={dateErrors.endDate ? t(`validation.${dateErrors.endDate}`) : undefined}
               data-testid="child-end"
             />

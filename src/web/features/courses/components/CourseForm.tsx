@@ -1,5 +1,6 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_COURSE_ID_MAX, CUSTOM_COURSE_LMS_KINDS } from '../../../../shared/constants';
 import {
@@ -11,8 +12,9 @@ import {
   validateCourseName,
   validateCustomCourseId,
 } from '../../../../shared/validation';
+import { UsDateField } from '../../../lib/dates';
 
-/** The course-information fields shared by create and edit. Dates are typed MM/DD/YYYY. */
+/** The course-information fields shared by create and edit. Dates are typed MM/DD/YYYY or picked. */
 export interface CourseInfoValues {
   courseName: string;
   description: string;
@@ -73,6 +75,15 @@ export function CustomCourseIdFields<T extends CourseInfoValues>({ form }: { for
   );
 }
 
+/** The form's props of a date (MM/DD/YYYY text) as the date field takes them. */
+function dateProps(p: { value?: unknown; onChange: (v: unknown) => void; error?: unknown }) {
+  return {
+    value: String(p.value ?? ''),
+    onChange: (text: string) => p.onChange(text),
+    error: p.error as ReactNode,
+  };
+}
+
 export function CourseInfoFields<T extends CourseInfoValues>({ form }: { form: UseFormReturnType<T> }) {
   const { t } = useTranslation();
   const name = form.getInputProps('courseName');
@@ -101,21 +112,17 @@ export function CourseInfoFields<T extends CourseInfoValues>({ form }: { form: U
         maxLength={SECTION_CODE_MAX}
         {...form.getInputProps('sectionCode')}
       />
-      <TextInput
+      <UsDateField
         label={t('courses.form.startDate')}
-        placeholder={t('courses.form.datePlaceholder')}
         withAsterisk
-        inputMode="numeric"
         data-testid="start-date"
-        {...form.getInputProps('startDate')}
+        {...dateProps(form.getInputProps('startDate'))}
       />
-      <TextInput
+      <UsDateField
         label={t('courses.form.endDate')}
-        placeholder={t('courses.form.datePlaceholder')}
         withAsterisk
-        inputMode="numeric"
         data-testid="end-date"
-        {...form.getInputProps('endDate')}
+        {...dateProps(form.getInputProps('endDate'))}
       />
     </>
   );

@@ -7,8 +7,19 @@ import { CourseTypeBadge } from './StatusBadges';
 
 type Row = CourseDetails['children'][number];
 
-/** A small list of courses (a master's children) linking to their detail pages. */
-export function CourseRowsTable({ rows, empty }: { rows: Row[]; empty: string }) {
+/**
+ * A small list of courses (a master's children) linking to their detail pages; `masterChild` opens
+ * each in the master-child view (the child with its master).
+ */
+export function CourseRowsTable({
+  rows,
+  empty,
+  masterChild,
+}: {
+  rows: Row[];
+  empty: string;
+  masterChild?: boolean;
+}) {
   const { t } = useTranslation();
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
@@ -28,7 +39,11 @@ export function CourseRowsTable({ rows, empty }: { rows: Row[]; empty: string })
           {rows.map((c) => (
             <Table.Tr key={c.sectionId}>
               <Table.Td>
-                <Anchor component={Link} to={`/institution/courseDetail/${c.sectionId}`}>
+                <Anchor
+                  component={Link}
+                  to={`/institution/courseDetail/${c.sectionId}${masterChild ? '?view=masterChild' : ''}`}
+                  data-testid="child-course-link"
+                >
                   {c.courseName}
                 </Anchor>
               </Table.Td>

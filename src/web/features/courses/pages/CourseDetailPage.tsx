@@ -28,7 +28,7 @@ export default function CourseDetailPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const sectionId = Number(params.sectionId ?? params.id);
-  const details = useCourseDetails(sectionId);
+  const details = useCourseDetails(sectionId, search.get('view') === 'masterChild');
   const failed = useRef(false);
 
   useEffect(() => {
@@ -71,7 +71,7 @@ export default function CourseDetailPage() {
             </Group>
           </Anchor>
           <CourseTypeBadge type={course.courseType} />
-          <Badge variant="outline" color="gray" tt="none">
+          <Badge variant="outline" color="gray" tt="none" data-testid="course-view">
             {t(`courses.detail.view.${view}`)}
           </Badge>
           <Text size="sm" c="dimmed">
@@ -138,7 +138,17 @@ export default function CourseDetailPage() {
 
       <Tabs
         value={tab}
-        onChange={(v) => setSearch(v && v !== 'info' ? { tab: v } : {}, { replace: true })}
+        onChange={(v) =>
+          setSearch(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              if (v && v !== 'info') next.set('tab', v);
+              else next.delete('tab');
+              return next;
+            },
+            { replace: true },
+          )
+        }
         keepMounted={false}
       >
         <Tabs.List>
@@ -160,7 +170,7 @@ export default function CourseDetailPage() {
         </Tabs.Panel>
         {hasChildrenTab && (
           <Tabs.Panel value="children" pt="lg">
-            <CourseRowsTable rows={children} empty={t('courses.detail.noChildren')} />
+            <CourseRowsTable rows={children} empty={t('courses.detail.noChildren')} masterChild />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -108,7 +108,7 @@ export default function InstitutionIndexPage() {
       sort,
       order,
     },
-    orgId !== null,
+    orgId !== null && can(capabilities, 'viewInstitution'),
   );
   const data = list.data;
   const actions = data?.actions;
@@ -147,6 +147,10 @@ export default function InstitutionIndexPage() {
       </Page>
     );
   }
+
+  // without the dashboard right here, the shell's notice says so; no list, no error, no pager
+  if (!can(capabilities, 'viewInstitution'))
+    return <Page title={title} description={t('pages.institution.description')} />;
 
   return (
     <Page

@@ -144,7 +144,7 @@ export default function OfferDetailPage() {
         <Group gap="md" wrap="wrap">
           <Anchor
             component={Link}
-            to={`/institution/productDetail/${encodeURIComponent(product.urn)}/${product.productId}`}
+            to={`/institution/productDetail/${encodeURIComponent(product.urn)}/${offer.organizationId}`}
             fw={500}
             data-testid="offer-product-link"
           >

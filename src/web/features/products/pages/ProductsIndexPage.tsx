@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isbnSearchDigits, OFFER_STATUS_FILTERS } from '../../../../shared/contract/products';
 import { Page } from '../../../app/page';
+import { DateField } from '../../../lib/dates';
 import { useAppSession } from '../../../app/session';
 import { useChannelPartners, useOrganizations, useProductList } from '../api';
 import { OrganizationProducts } from '../components/OrganizationProducts';
@@ -33,6 +34,8 @@ export default function ProductsIndexPage() {
   const orgs = useOrganizations();
   const partners = useChannelPartners();
   const [isbn, setIsbn] = useState(filters.isbn);
+  const [from, setFrom] = useState(filters.from);
+  const [to, setTo] = useState(filters.to);
 
   // Default selection: the organisation of the chosen institution.
   useEffect(() => {
@@ -50,6 +53,13 @@ export default function ProductsIndexPage() {
     const id = setTimeout(() => update({ isbn }), 400);
     return () => clearTimeout(id);
   }, [isbn, filters.isbn, update]);
+
+  // The course dates reach the URL together after a short pause, so a date being typed is never rewritten.
+  useEffect(() => {
+    if (from === filters.from && to === filters.to) return;
+    const id = setTimeout(() => update({ from, to }), 400);
+    return () => clearTimeout(id);
+  }, [from, to, filters.from, filters.to, update]);
 
   // Product choices: the products of the first selected organisation.
   const firstOrg = filters.orgs[0] ?? 0;
@@ -162,18 +172,16 @@ export default function ProductsIndexPage() {
             />
             {filters.dateFlag && (
               <>
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('products.filters.from')}
-                  value={filters.from}
-                  onChange={(e) => update({ from: e.currentTarget.value })}
+                  value={from}
+                  onChange={setFrom}
                   data-testid="date-from"
                 />
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('products.filters.to')}
-                  value={filters.to}
-                  onChange={(e) => update({ to: e.currentTarget.value })}
+                  value={to}
+                  onChange={setTo}
                   error={rangeError && rangeError !== 'required' ? t(`validation.${rangeError}`) : undefined}
                   data-testid="date-to"
                 />

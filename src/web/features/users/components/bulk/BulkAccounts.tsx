@@ -4,6 +4,7 @@ import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../../shared/dates';
 import { BULK_HEADERS, BULK_LIMITS } from '../../../../../shared/contract/bulk-accounts';
 import { errorText } from '../../../../lib/error-text';
 import { notifyError } from '../../../../lib/notify';
@@ -17,7 +18,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * 10,000 rows), then the dry-run preview, the import job and its report.
  */
 export function BulkAccounts({ orgId }: { orgId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const upload = useUploadBulk(orgId);
   const recent = useBulkImports(orgId);
@@ -104,7 +105,7 @@ export function BulkAccounts({ orgId }: { orgId: number }) {
                   </Button>
                   <Badge variant="light">{t(`bulk.status.${imp.status}`)}</Badge>
                   <Text size="xs" c="dimmed">
-                    {new Date(imp.createdAt).toLocaleString()}
+                    {formatDateTime(imp.createdAt, i18n.language)}
                   </Text>
                 </Group>
               </List.Item>
