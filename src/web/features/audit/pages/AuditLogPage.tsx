@@ -15,6 +15,7 @@ import {
 import { IconChevronDown, IconChevronRight, IconDownload, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/dates';
 import { Navigate, useSearchParams } from 'react-router';
 import type { AuditFiltersT } from '../../../../shared/contract/audit';
 import { can } from '../../../../shared/permissions';
@@ -94,7 +95,6 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
       else next.add(id);
       return next;
     });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped data-testid="audit-rows">
@@ -127,7 +127,7 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
                       {expanded ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
                     </UnstyledButton>
                   </Table.Td>
-                  <Table.Td>{when.format(new Date(r.at))}</Table.Td>
+                  <Table.Td>{formatDateTime(r.at, i18n.language)}</Table.Td>
                   <Table.Td>
                     {r.actorUsername ?? (r.actorUserId === null ? t('audit.system') : `#${r.actorUserId}`)}
                     {r.actingAsUserId !== null && (
