@@ -32,7 +32,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(totpRoutes);
   await app.register(ssoRoutes);
   await app.register(accountSetupRoutes);
-  await app.register(passwordResetRoutes);
+  await app.register(passwordResetRoutes, { secondStep });
   await app.register(institutionListRoutes);
   await app.register(institutionDetailRoutes);
   await app.register(courseRoutes);

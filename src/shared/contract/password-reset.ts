@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
 import { PASSWORD_RULE_TEXT, passwordPairErrors } from './account-setup';
-import { LoginResponse } from './auth';
+import { LoginAnswer } from './totp';
 import { text } from './common';
 
 /**
@@ -75,8 +75,11 @@ export const ResetPasswordBody = withPairRules(
   'password',
 );
 
-/** The new session (as a password sign-in gives); every other session of the account is ended. */
-export const ResetPasswordResponse = LoginResponse;
+/**
+ * The new session, or the authenticator-code step of an account with two-step sign-in (as a password
+ * sign-in answers); every other session of the account is ended.
+ */
+export const ResetPasswordResponse = LoginAnswer;
 
 /** POST /api/auth/password/change : the signed-in user changes their own password. */
 export const ChangePasswordBody = withPairRules(

@@ -53,6 +53,11 @@ export async function checkPassword(db: Db, input: LoginInput, localAccounts: st
 }
 export type PasswordUser = Awaited<ReturnType<typeof checkPassword>>;
 
+/** The account a password was just proved for another way (a reset link), as checkPassword returns it. */
+export async function passwordUserNamed(db: Db, username: string): Promise<PasswordUser | undefined> {
+  return q.findUserForLogin(db, username);
+}
+
 /** Records a sign-in attempt of `username` (a later step, e.g. its authenticator code) for the limits. */
 export async function recordLoginAttempt(db: Db, username: string, ip: string, succeeded: boolean) {
   await q.recordAttempt(db, username, ip, succeeded);

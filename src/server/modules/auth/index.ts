@@ -8,6 +8,7 @@ export {
   type OpenSession,
   openSession,
   type PasswordUser,
+  passwordUserNamed,
   recordFailedAttempt,
   recordLoginAttempt,
   type SessionUser,

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contract/password-reset';
 import { errorResponses } from '../../lib/error-responses';
 import { actorOf } from '../../plugins/access';
-import { setSessionCookies } from '../auth';
+import { type SecondStep, setSessionCookies } from '../auth';
 import { changePassword, checkResetLink, completeReset, requestReset } from './password-reset.service';
 
 const tags = ['password-reset'];
@@ -21,7 +21,7 @@ const tags = ['password-reset'];
  * "Forgot password?" (public: request a link, check it, set the password) and "Change password"
  * (signed in). The request log leaves the link's token out (app.ts).
  */
-export async function passwordResetRoutes(app: FastifyInstance) {
+export async function passwordResetRoutes(app: FastifyInstance, opts: { secondStep?: SecondStep } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const clientOf = (req: { ip: string; id: string; headers: { 'user-agent'?: string } }) => ({
     ip: req.ip,
@@ -57,15 +57,22 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     schema: {
       tags,
       description:
-        'Sets a new password with a reset link, ends every session of the account and opens a new one (signed in). 422 for a password outside the rule (the link stays usable).',
+        'Sets a new password with a reset link, ends every session of the account and opens a new one (signed in), or (`step`) answers with the authenticator-code step for an account with two-step sign-in. 422 for a password outside the rule (the link stays usable).',
       body: ResetPasswordBody,
       response: { 200: ResetPasswordResponse, ...errorResponses(404, 410, 422, 429) },
     },
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
-      const session = await completeReset(req.server.db, req.server.config, clientOf(req), req.body);
-      setSessionCookies(reply, req.server.config, session.token);
-      return session;
+      const answer = await completeReset(
+        req.server.db,
+        req.server.config,
+        clientOf(req),
+        req.body,
+        opts.secondStep,
+      );
+      if ('step' in answer) return answer;
+      setSessionCookies(reply, req.server.config, answer.token);
+      return answer;
     },
   });
 

@@ -20,7 +20,9 @@ import {
   endOtherSessions,
   hashToken,
   openSession,
+  passwordUserNamed,
   recordFailedAttempt,
+  type SecondStep,
 } from '../auth';
 import { queueMail } from '../mail';
 import { mailLocale, RESET_LINK_MINUTES, resetMail } from './password-reset.mail';
@@ -213,7 +215,8 @@ class LinkTaken extends Error {}
 
 /**
  * POST /api/auth/password/reset : sets the new password, uses up the link (and the account's other
- * open links), ends every session of the account, and opens a new one, all in one transaction.
+ * open links) and ends every session of the account in one transaction; then opens a new session, or
+ * answers with the second step (authenticator code) the account's sign-in asks for.
  * A refused password leaves the link usable.
  */
 export async function completeReset(
@@ -221,6 +224,7 @@ export async function completeReset(
   config: Config,
   client: ResetClient,
   body: z.infer<typeof ResetPasswordBody>,
+  secondStep?: SecondStep,
 ) {
   const tokenHash = hashToken(body.token);
   const link = await usableLink(db, config, client, body.token, true);
@@ -235,7 +239,7 @@ export async function completeReset(
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const used = await q.consumeLink(tx, tokenHash, now);
       if (!used) throw new LinkTaken();
       if (!(await q.setPassword(tx, used.userId, passwordHash))) throw new LinkTaken();
@@ -251,14 +255,18 @@ export async function completeReset(
           after: { linkId: used.id, closedLinkIds: closed, endedSessions: ended.length, ip: client.ip },
         },
       );
-      const { token, userId, sessionId, expiresAt } = await openSession(tx, {
-        userId: used.userId,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        via: { method: 'passwordReset' },
-      });
-      return { token, userId, sessionId, expiresAt };
     });
+    // a reset proves the mailbox, not the authenticator: an account with one still gives its code
+    const user = secondStep && (await passwordUserNamed(db, link.username));
+    const step = user ? await secondStep(db, config, user) : null;
+    if (step) return step;
+    const { token, userId, sessionId, expiresAt } = await openSession(db, {
+      userId: link.userId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      via: { method: 'passwordReset' },
+    });
+    return { token, userId, sessionId, expiresAt };
   } catch (err) {
     if (!(err instanceof LinkTaken)) throw err;
     const row = await q.findLink(db, tokenHash);

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loginAttempts, sessions, totpRecoveryCodes, userTotp } from '../../db/schema';
+import { auditLog, loginAttempts, mailOutbox, sessions, totpRecoveryCodes, userTotp } from '../../db/schema';
 import { bearer, createUser, login, PASSWORD } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -111,6 +111,42 @@ describe('sign-in with two-step sign-in on', () => {
     // the pending token works once
     const twice = await post(t, '/api/auth/login/totp', { pendingToken, code });
     expect(twice.json().message).toBe('error.totpPendingInvalid');
+  });
+
+  it('asks for the code after a password reset too: the e-mailed link alone opens no session', async () => {
+    const { user: u, secret, token: before } = await enrol('rhea');
+    const forgot = await post(t, '/api/auth/password/forgot', { identifier: 'rhea' });
+    expect(forgot.statusCode).toBe(200);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, u.email))
+      .orderBy(desc(mailOutbox.id));
+    const link = /\/password\/reset\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+    const sessionsBefore = (await t.db.select().from(sessions).where(eq(sessions.userId, u.id))).length;
+    const sessionOf = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
+    const newPassword = 'quartz-lantern-meadow-91';
+    const res = await post(t, '/api/auth/password/reset', {
+      token: link,
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ step: 'totp' });
+    expect(res.json().token).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // the earlier session ended, and none opened
+    expect((await sessionOf(before)).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(sessionsBefore);
+    const signedIn = await post(t, '/api/auth/login/totp', {
+      pendingToken: res.json().pendingToken,
+      code: await codeFor(secret),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect((await sessionOf(signedIn.json().token)).json().user.username).toBe('rhea');
+    step();
   });
 
   it('refuses a wrong code with a clear error, counted as a failed sign-in', async () => {

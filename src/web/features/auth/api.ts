@@ -225,8 +225,13 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.infer<typeof ResetPasswordBody>) =>
-      api<Login>('/api/auth/password/reset', { method: 'POST', body, redirectOn401: false }),
+      api<z.infer<typeof LoginAnswer>>('/api/auth/password/reset', {
+        method: 'POST',
+        body,
+        redirectOn401: false,
+      }),
     onSuccess: (res) => {
+      if ('step' in res) return;
       forgetUserData(queryClient);
       announceSession({ type: 'signedIn', userId: res.userId });
     },

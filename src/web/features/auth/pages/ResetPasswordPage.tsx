@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../../../app/documentTitle';
 import { PublicLayout } from '../../../app/PublicLayout';
 import { isApiError } from '../../../lib/api';
 import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
-import { useResetLink, useResetPassword } from '../api';
+import { type LoginStep, useResetLink, useResetPassword } from '../api';
+import { SecondStep } from '../components/SecondStep';
 
 const AFTER_RESET = '/institution';
 
@@ -46,6 +47,8 @@ function ResetForm({ token, username }: { token: string; username: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const [second, setSecond] = useState<LoginStep | null>(null);
+  const signedIn = () => void navigate(AFTER_RESET, { replace: true });
   const errorText = useErrorText();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -70,9 +73,17 @@ function ResetForm({ token, username }: { token: string; username: string }) {
     if (errors.confirmPassword) return confirmRef.current?.focus();
     reset.mutate(
       { token, password, confirmPassword },
-      { onSuccess: () => void navigate(AFTER_RESET, { replace: true }) },
+      {
+        onSuccess: (res) => {
+          if ('step' in res) setSecond(res);
+          else signedIn();
+        },
+      },
     );
   };
+
+  if (second)
+    return <SecondStep step={second} onSignedIn={signedIn} onRestart={() => void navigate('/login')} />;
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="reset-title">
