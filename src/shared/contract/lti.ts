@@ -158,9 +158,17 @@ export const LtiToolKey = z.object({
   alg: z.string().describe('Signature algorithm.'),
   createdAt: z.string().describe('When it was made (ISO 8601).'),
   retiredAt: z.string().nullable().describe('When it leaves /lti/jwks (ISO 8601); null for the signing key.'),
+  activatesAt: z
+    .string()
+    .nullable()
+    .describe(
+      'When it starts signing (ISO 8601): a rotated-in key is published first; null: from its creation.',
+    ),
   state: z
-    .enum(['signing', 'overlap', 'retired'])
-    .describe('signing: signs now; overlap: still in /lti/jwks until retiredAt; retired: gone.'),
+    .enum(['next', 'signing', 'overlap', 'retired'])
+    .describe(
+      'next: published in /lti/jwks, signs from activatesAt; signing: signs now; overlap: still in /lti/jwks until retiredAt; retired: gone.',
+    ),
 });
 
 /** One launch-log row (no id_token, no personal data). */

@@ -106,6 +106,7 @@ export async function toolKeysOf(db: Db, integrationId: number) {
       alg: lmsKeyStore.alg,
       createdAt: lmsKeyStore.createdAt,
       retiredAt: lmsKeyStore.retiredAt,
+      activatesAt: lmsKeyStore.activatesAt,
     })
     .from(lmsKeyStore)
     .where(eq(lmsKeyStore.integrationId, integrationId))

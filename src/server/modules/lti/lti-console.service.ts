@@ -119,19 +119,27 @@ export async function listRegistrations(db: Db, actor: Actor, organizationId: nu
   return { registrations: await present(db, actor, rows), canEdit: can(actor.caps, 'editLti') };
 }
 
-function keyState(k: { retiredAt: Date | null }, now: Date): ToolKey['state'] {
-  if (!k.retiredAt) return 'signing';
-  return k.retiredAt > now ? 'overlap' : 'retired';
+type KeyRow = Awaited<ReturnType<typeof toolKeysOf>>[number];
+const liveAt = (k: KeyRow, now: Date) =>
+  (!k.activatesAt || k.activatesAt <= now) && (!k.retiredAt || k.retiredAt > now);
+
+function keyState(k: KeyRow, signingKid: string | undefined, now: Date): ToolKey['state'] {
+  if (k.activatesAt && k.activatesAt > now) return 'next';
+  if (k.kid === signingKid) return 'signing';
+  return k.retiredAt && k.retiredAt > now ? 'overlap' : 'retired';
 }
 
 async function keysOf(db: Db, integrationId: number): Promise<ToolKey[]> {
   const now = new Date();
-  return (await toolKeysOf(db, integrationId)).map((k) => ({
+  const rows = await toolKeysOf(db, integrationId); // newest first: the first live one signs
+  const signingKid = rows.find((k) => liveAt(k, now))?.kid;
+  return rows.map((k) => ({
     kid: k.kid,
     alg: k.alg,
     createdAt: k.createdAt.toISOString(),
     retiredAt: k.retiredAt?.toISOString() ?? null,
-    state: keyState(k, now),
+    activatesAt: k.activatesAt?.toISOString() ?? null,
+    state: keyState(k, signingKid, now),
   }));
 }
 
@@ -370,7 +378,7 @@ export async function removeRegistration(db: Db, actor: Actor, id: number) {
   return { status: 'OK' as const };
 }
 
-/** POST rotate: a new signing key at once; the old one stays in /lti/jwks until it retires. */
+/** POST rotate: the next key is published now and signs once cached key sets have expired; the old one stays published. */
 export async function rotateRegistrationKey(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const row = await requireRegistration(tx, id);

@@ -19,6 +19,7 @@ import {
 } from './lti-frame';
 import { deepLinkResponse } from './lti-deep-link';
 import { toolJwks } from './lti-jwks';
+import { JWKS_MAX_AGE_SECONDS } from './lti-keys';
 import { type Notice, pairFromLaunch, landingBody, registrationOrigins } from './lti-landing';
 import {
   acceptLaunch,
@@ -358,7 +359,7 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
         schema: { tags, security: [], summary: "The tool's public keys (JWKS): active and not yet retired." },
       },
       async (req, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
+        reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
         return toolJwks(req.server.db, req.server.now());
       },
     );

@@ -242,12 +242,23 @@ describe('tool keys: /lti/jwks and rotation', () => {
     expect(sessionKid(before.headers.location as string)).toBe(first.kid);
     expect(await lastLog()).toMatchObject({ result: 'accepted', reasonCode: null, contextId: 'rot-before' });
 
-    const { kid: newKid } = await t.db.transaction((tx) => rotateToolKey(tx, reg.id));
+    const { kid: newKid, activatesAt } = await t.db.transaction((tx) => rotateToolKey(tx, reg.id));
     set = await jwks();
     expect(set.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([first.kid, newKid]));
     expect((await t.app.inject({ url: before.headers.location as string })).statusCode).toBe(200);
+    // published first: the next key signs only once a cached key set (max-age) has expired
+    const maxAge = Number(
+      /max-age=(\d+)/.exec(String((await t.app.inject({ url: '/lti/jwks' })).headers['cache-control']))![1],
+    );
+    expect(activatesAt.getTime() - Date.now()).toBeGreaterThan((maxAge - 5) * 1000);
+    const during = await launch('rot-during', 'rot-user-3');
+    expect(sessionKid(during.headers.location as string)).toBe(first.kid);
+    await t.db
+      .update(lmsKeyStore)
+      .set({ activatesAt: new Date(Date.now() - 1000) })
+      .where(eq(lmsKeyStore.kid, newKid));
 
-    // a launch after the rotation is accepted, logged, and its session is signed with the new key
+    // a launch once the next key is active is accepted, logged, and its session is signed with it
     const after = await launch('rot-after', 'rot-user-2');
     expect(after.statusCode).toBe(303);
     expect(sessionKid(after.headers.location as string)).toBe(newKid);
