@@ -3,6 +3,8 @@ CREATE TABLE "lti_roster_syncs" (
 	"memberships_url" text NOT NULL,
 	"differences_url" text,
 	"resume_url" text,
+	"seen_subs" jsonb,
+	"run_counts" jsonb,
 	"run_id" text,
 	"started_at" timestamp with time zone,
 	"last_sync_at" timestamp with time zone,

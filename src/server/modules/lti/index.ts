@@ -5,3 +5,4 @@ export { ltiProtocolRoutes } from './lti-protocol.routes';
 export { LTI_REASON_CODES, LTI_REASONS } from './lti-reasons';
 export { hashLinkToken, toolRegistration } from './lti-register';
 export { toolJwks } from './lti-jwks';
+export { ltiRosterScheduleJob, ltiRosterSyncJob } from './lti-roster.job';

@@ -34,6 +34,7 @@ import {
 import { type LoginParams, startLogin, stateCookie } from './lti-login';
 import { LtiRefusal, refuse } from './lti-reasons';
 import { dynamicRegistration } from './lti-register';
+import { recordNrpsClaim } from './lti-roster-sync';
 import { expiredSessionOf, type LaunchSession, readSession, signSession } from './lti-session';
 
 /** OpenAPI: the lti tag; no bearer token (the id_token or the launch session authenticates). */
@@ -213,7 +214,9 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
               // The state cookie, when the browser sent it back (an LMS iframe may block it: then the
               // server-side state, just checked, decides).
               if (cookie !== undefined && cookie !== state) throw refuse('stateMismatch');
-              return await acceptLaunch(tx, launch, now, facts);
+              const accepted = await acceptLaunch(tx, launch, now, facts);
+              await recordNrpsClaim(tx, accepted.pairingId, launch.claims);
+              return accepted;
             } catch (err) {
               if (!(err instanceof LtiRefusal)) throw err;
               await logLaunch(tx, now, facts, err.code);
