@@ -271,7 +271,12 @@ export const ltiRosterSyncs = pgTable('lti_roster_syncs', {
   /** LMS user ids (sub) a full sync under way has read so far: who is absent at its end has left. */
   seenSubs: jsonb('seen_subs').$type<string[]>(),
   /** Counts of the sync under way, page by page. */
-  runCounts: jsonb('run_counts').$type<{ added: number; updated: number; dropped: number; instructors: number }>(),
+  runCounts: jsonb('run_counts').$type<{
+    added: number;
+    updated: number;
+    dropped: number;
+    instructors: number;
+  }>(),
   /** Id of the sync under way or last run (the audit log names it). */
   runId: text('run_id'),
   startedAt: timestamp('started_at', { withTimezone: true }),

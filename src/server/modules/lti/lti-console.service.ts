@@ -38,6 +38,7 @@ import {
   updateRegistration,
 } from './lti-console.queries';
 import { createToolKey, rotateToolKey } from './lti-keys';
+import { rosterSyncsOf } from './lti-roster.service';
 import { hashLinkToken } from './lti-register';
 
 type Registration = z.infer<typeof LtiRegistration>;
@@ -159,6 +160,7 @@ export async function registrationDetail(
   return {
     registration,
     keys,
+    rosterSyncs: await rosterSyncsOf(db, id),
     launches: launches.map((l) => ({
       id: l.id,
       at: l.at.toISOString(),
