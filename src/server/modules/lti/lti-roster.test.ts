@@ -17,7 +17,8 @@ import {
   sectionInstructors,
 } from '../../db/schema';
 import { createSection } from '../../test/course-fixtures';
-import { createInstitution } from '../../test/fixtures';
+import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
+import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
   LTI,
@@ -39,6 +40,7 @@ let toolUrl: string;
 let instId: number;
 let regId: number;
 let n = 0;
+let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,6 +53,9 @@ beforeAll(async () => {
   const inst = await createInstitution(t.db, 'Roster College');
   instId = inst.id;
   regId = (await registerPlatform(t.db, p, inst.id, { clientId: 'nrps-client' })).id;
+  const user = await createUser(t.db, 'rosteradmin');
+  await createRole(t.db, inst.id, 'Administrator', ADMIN_PERMISSIONS, [user.id]);
+  admin = await login(t.app, 'rosteradmin');
 });
 afterAll(async () => {
   await p?.close();
@@ -241,5 +246,43 @@ describe('NRPS roster sync', () => {
     expect(p.services.assertions.filter((a) => a.refused)).toEqual([]);
     expect(p.services.assertions.at(-1)?.kid).toBe(next);
     p.services.clock = () => Date.now();
+  });
+
+  it('"Sync roster now" in the console: runs, shows counts, last sync and a clear last error', async () => {
+    const c = await pairedCourse();
+    p.services.members = [member('h1', [ROLE.student]), member('h2', [ROLE.instructor])];
+    const url = `/api/lti/registrations/${regId}/rosterSyncs/${c.pairingId}`;
+    const ok = await t.app.inject({ method: 'POST', url, headers: bearer(admin) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      pairingId: c.pairingId,
+      lmsCourseId: c.contextId,
+      counts: { added: 1, updated: 0, dropped: 0, instructors: 1 },
+      lastError: null,
+      resuming: false,
+    });
+    expect(ok.json().lastSyncAt).not.toBeNull();
+
+    p.services.down = true;
+    const down = await t.app.inject({ method: 'POST', url, headers: bearer(admin) });
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({
+      lastError: 'lti.roster.platformDown',
+      lastSyncAt: ok.json().lastSyncAt,
+    });
+    const detail = await t.app.inject({ url: `/api/lti/registrations/${regId}`, headers: bearer(admin) });
+    const listed = detail.json().rosterSyncs.find((r: { pairingId: number }) => r.pairingId === c.pairingId);
+    expect(listed).toMatchObject({ lastError: 'lti.roster.platformDown' });
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'lti.roster.syncNow'));
+    expect(audited.map((a) => a.outcome)).toEqual(expect.arrayContaining(['ok', 'failed']));
+
+    // a course whose launches carry no NRPS claim cannot be synced: a clear refusal
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/lti/registrations/${regId}/rosterSyncs/999999`,
+      headers: bearer(admin),
+    });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe('error.ltiRosterNotOffered');
   });
 });

@@ -22,6 +22,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type LaunchFilter, type Registration, useLtiRegistration, useRotateKey } from '../api';
 import { ReasonText } from './display';
+import { RosterSyncs } from './RosterSyncs';
 import { formatDateTime, STATUS_COLOR } from './format';
 
 /** Short form of a role URI (its last part) for the launch log. */
@@ -146,6 +147,12 @@ export function RegistrationDrawer({
             </Table>
           </Table.ScrollContainer>
         )}
+
+        <RosterSyncs
+          registrationId={r.registrationId}
+          syncs={detail.data?.rosterSyncs ?? []}
+          canEdit={r.canEdit}
+        />
 
         <Group justify="space-between" align="flex-end">
           <Title order={3} size="h5">
