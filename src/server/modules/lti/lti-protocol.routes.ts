@@ -33,7 +33,8 @@ import {
 } from './lti-launch';
 import { type LoginParams, startLogin, stateCookie } from './lti-login';
 import { LtiRefusal, refuse } from './lti-reasons';
-import { dynamicRegistration } from './lti-register';
+import { dynamicRegistration, registeringOrigins, sendRegistrationRefusal } from './lti-register-page';
+
 import { recordNrpsClaim } from './lti-roster-sync';
 import { expiredSessionOf, type LaunchSession, readSession, signSession } from './lti-session';
 
@@ -381,21 +382,17 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
       async (req, reply) => {
         const q = (req.validationError ? {} : req.query) as Record<string, unknown>;
         const lang = pickLang(undefined, req.headers['accept-language']);
+        // the platform shows the registration page in a frame or a window: frame-ancestors its
+        // origin, for the answer and for a refusal alike (a refusal an LMS administrator can read)
+        const origins = registeringOrigins(q.openid_configuration);
         try {
           await dynamicRegistration(req.server.db, q, ctxOf(req));
         } catch (err) {
           if (!(err instanceof LtiRefusal)) throw err;
           req.log.info({ lti: err.code, detail: err.message }, 'LTI dynamic registration refused');
-          return sendRefusal(req, reply, err, { lang });
+          return sendRegistrationRefusal(reply, err, lang, origins);
         }
         const t = texts(lang);
-        // the platform shows the registration page in a frame or a window: frame-ancestors its issuer
-        let origins: string[] = [];
-        try {
-          origins = [new URL(String(q.openid_configuration)).origin];
-        } catch {
-          origins = [];
-        }
         allowFraming(reply, origins);
         return reply
           .type('text/html; charset=utf-8')
