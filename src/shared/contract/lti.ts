@@ -83,7 +83,10 @@ const RegistrationFields = {
     )
     .describe('Deployment ids of the registration, each mapped to an institution.'),
   authLoginUrl: platformUrl().describe("Platform's OIDC authorization URL (where /lti/login redirects)."),
-  authTokenUrl: platformUrl().describe("Platform's OAuth 2 token URL (services)."),
+  authTokenUrl: platformUrl()
+    .nullable()
+    .optional()
+    .describe("Platform's OAuth 2 token URL; needed only for the roster sync (NRPS)."),
   keysetUrl: platformUrl().describe("Platform's JWKS URL (keys of its id_tokens)."),
 };
 

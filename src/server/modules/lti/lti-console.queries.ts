@@ -200,3 +200,13 @@ export async function insertRegistrationLink(db: Db, values: typeof ltiRegistrat
   });
   return row;
 }
+
+/** Whether the registration has at least one deployment (mapped to an institution). */
+export async function hasDeployment(db: Db, integrationId: number) {
+  const [row] = await db
+    .select({ id: lmsDeployments.id })
+    .from(lmsDeployments)
+    .where(eq(lmsDeployments.integrationId, integrationId))
+    .limit(1);
+  return row !== undefined;
+}

@@ -24,6 +24,7 @@ import {
   deploymentsOf,
   dynamicallyRegistered,
   insertRegistration,
+  hasDeployment,
   insertRegistrationLink,
   institutionNames,
   launchesOf,
@@ -264,7 +265,7 @@ export async function createRegistration(db: Db, actor: Actor, internalGroupId: 
         clientId: body.clientId,
         deploymentId: deployments[0].deploymentId,
         authLoginUrl: body.authLoginUrl,
-        authTokenUrl: body.authTokenUrl,
+        authTokenUrl: body.authTokenUrl ?? null,
         keysetUrl: body.keysetUrl,
         status: 'active',
       });
@@ -312,7 +313,7 @@ export async function editRegistration(
         clientId: body.clientId,
         deploymentId: deployments[0].deploymentId,
         authLoginUrl: body.authLoginUrl,
-        authTokenUrl: body.authTokenUrl,
+        authTokenUrl: body.authTokenUrl ?? null,
         keysetUrl: body.keysetUrl,
       });
       await replaceDeployments(tx, id, deployments);
@@ -335,6 +336,7 @@ export async function setRegistrationStatus(db: Db, actor: Actor, id: number, st
   await db.transaction(async (tx) => {
     const row = await requireRegistration(tx, id);
     if (row.status === status) return;
+    if (status === 'active') await requireDeployment(tx, id);
     await updateRegistration(tx, id, { status });
     await audit(tx, actor, {
       action:
@@ -351,6 +353,15 @@ export async function setRegistrationStatus(db: Db, actor: Actor, id: number, st
     });
   });
   return registrationDetail(db, actor, id);
+}
+
+/** A registration launches only through a deployment mapped to an institution: approving one without is refused. */
+async function requireDeployment(db: Db, integrationId: number) {
+  if (!(await hasDeployment(db, integrationId)))
+    throw refusal(
+      'error.ltiNoDeployment',
+      'This registration has no deployment mapped to an institution yet. Add its deployment ID and choose the institution, then approve it.',
+    );
 }
 
 /** DELETE a registration: its launches stop. Refused while courses are paired through it. */

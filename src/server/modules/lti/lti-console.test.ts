@@ -396,6 +396,25 @@ describe('one registration', () => {
     expect(JSON.stringify(audited)).not.toMatch(/"d"/);
   });
 
+  it('approving a registration without any deployment is refused with a clear message', async () => {
+    const [bare] = await t.db
+      .insert(lmsIntegrations)
+      .values({
+        institutionId: a.id,
+        lmsKind: 'moodle',
+        name: 'No deployment yet',
+        issuer: 'https://nodep.example.edu',
+        clientId: 'nodep',
+        status: 'pending',
+      })
+      .returning();
+    const res = await call('ltireg', 'PUT', `/api/lti/registrations/${bare.id}/status`, { status: 'active' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'error.ltiNoDeployment' });
+    const [after] = await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.id, bare.id));
+    expect(after.status).toBe('pending');
+  });
+
   it('lists the last launches, filtered by result', async () => {
     const reg = await create('ltireg', a.id);
     const id = reg.registrationId;
