@@ -109,8 +109,8 @@ describe.each(LANGUAGES)('LTI 1.3 console, in $lang', ({ lang, locale, catalog }
     await page.getByTestId('lti-add').click();
     const form = page.getByTestId('lti-form');
     // no LMS is preselected
-    expect(await form.getByRole('textbox', { name: texts.form.lmsKind }).inputValue()).toBe('');
-    await form.getByRole('textbox', { name: texts.form.lmsKind }).click();
+    expect(await form.getByTestId('lti-lms-kind').inputValue()).toBe('');
+    await form.getByTestId('lti-lms-kind').click();
     await page.getByRole('option', { name: texts.kinds.canvas, exact: true }).click();
     await form.getByLabel(texts.form.name).fill(name);
     await form.getByLabel(texts.form.issuer).fill(`http://e2e-${lang}.example.edu`);

@@ -112,6 +112,7 @@ export function RegistrationFormModal({
               data={LTI_LMS_KINDS.map((k) => ({ value: k, label: t(`lti.kinds.${k}`) }))}
               allowDeselect={false}
               withAsterisk
+              data-testid="lti-lms-kind"
               {...form.getInputProps('lmsKind')}
             />
             <TextInput
