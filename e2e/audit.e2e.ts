@@ -51,7 +51,9 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     expect(await rows.nth(1).textContent()).toContain('role.create');
     expect(await rows.nth(0).textContent()).toContain(texts.outcomes.done);
     // when: MM/DD/YYYY with the time beside it, whatever the language
-    expect(await rows.nth(0).getByRole('cell').nth(1).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}/);
+    expect(await rows.nth(0).getByRole('cell').nth(1).textContent()).toMatch(
+      /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}/,
+    );
     expect(page.url()).toContain(`entityId=${roleId}`);
 
     // expand the rename: field by field

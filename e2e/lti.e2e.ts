@@ -87,8 +87,12 @@ describe.each(LANGUAGES)('LTI 1.3 console, in $lang', ({ lang, locale, catalog }
       launch: 'launch',
       jwks: 'jwks',
       'deep-link': 'deep-link',
-      registration: 'register',
     };
+    // no bare dynamic registration URL (it only fails without a one-time link); the LMS field names
+    // and the services used are shown
+    expect(await page.getByTestId('lti-url-registration').count()).toBe(0);
+    await page.getByText(texts.tool.fields.jwks).waitFor();
+    await page.getByTestId('lti-services').getByText(texts.tool.services).waitFor();
     for (const [key, path] of Object.entries(paths)) {
       const field = page.getByTestId(`lti-url-${key}`);
       const shown = (await field.getByTestId(`lti-url-${key}-value`).textContent()) ?? '';
@@ -102,6 +106,10 @@ describe.each(LANGUAGES)('LTI 1.3 console, in $lang', ({ lang, locale, catalog }
     const name = `E2E Canvas ${lang}`;
     await page.getByTestId('lti-add').click();
     const form = page.getByTestId('lti-form');
+    // no LMS is preselected
+    expect(await form.getByTestId('lti-lms-kind').inputValue()).toBe('');
+    await form.getByTestId('lti-lms-kind').click();
+    await page.getByRole('option', { name: texts.kinds.canvas, exact: true }).click();
     await form.getByLabel(texts.form.name).fill(name);
     await form.getByLabel(texts.form.issuer).fill(`http://e2e-${lang}.example.edu`);
     await form.getByLabel(texts.form.clientId).fill(`e2e-client-${lang}`);
@@ -131,16 +139,21 @@ describe.each(LANGUAGES)('LTI 1.3 console, in $lang', ({ lang, locale, catalog }
       .poll(() => row(page, pendingName).getByTestId('lti-status').textContent())
       .toBe(texts.status.active);
 
-    // rotate the new registration's key: a new signing key, the old one in its overlap period
+    // rotate the new registration's key, confirmed: the next key is published, the current one signs until then
     await menu(page, name, 'details');
     const detail = page.getByTestId('lti-detail');
     await detail.getByTestId('lti-key-row').first().waitFor();
     expect(await detail.getByTestId('lti-key-row').count()).toBe(1);
     await detail.getByTestId('lti-rotate').click();
+    await page.getByText(texts.rotate.text).waitFor();
+    await page.getByTestId('lti-confirm-rotate').click();
     await page.getByText(texts.rotated).waitFor();
     await expect.poll(() => detail.getByTestId('lti-key-row').count()).toBe(2);
     expect(await detail.locator('[data-testid=lti-key-row][data-state=signing]').count()).toBe(1);
-    expect(await detail.locator('[data-testid=lti-key-row][data-state=overlap]').count()).toBe(1);
+    const next = detail.locator('[data-testid=lti-key-row][data-state=next]');
+    expect(await next.count()).toBe(1);
+    expect(await next.textContent()).toContain(texts.keyState.next.split('{{')[0].trim());
+    await detail.getByTestId('lti-roster-none').waitFor();
     await detail.getByTestId('lti-no-launches').waitFor();
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });

@@ -213,6 +213,10 @@ export const ERROR_STATUS = {
   'error.ltiRegistrationExists': 409,
   /** Deleting an LTI registration that courses are paired through; params count. */
   'error.ltiRegistrationHasPairings': 409,
+  /** "Sync roster now" for an LMS course whose launches carry no NRPS claim. */
+  'error.ltiRosterNotOffered': 409,
+  /** Approving a registration that has no deployment mapped to an institution. */
+  'error.ltiNoDeployment': 409,
   /** A custom course id another course of the institution already has for that LMS. */
   'error.customCourseIdTaken': 409,
   /** Removing a master course that still has child courses. */

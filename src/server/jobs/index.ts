@@ -4,7 +4,7 @@ import { copyCourseDeadJob, copyCourseJob, copyDispatchJob } from '../modules/co
 import { sectionAlertsJob } from '../modules/alerts';
 import { applyImportJob, importDeadJob, parseImportJob } from '../modules/bulk-accounts';
 import { recycleBinPurgeJob } from '../modules/recycle-bin';
-import { ltiLaunchLogRetentionJob } from '../modules/lti';
+import { ltiLaunchLogRetentionJob, ltiRosterScheduleJob, ltiRosterSyncJob } from '../modules/lti';
 
 /** Every background job of the product. Features add theirs here. */
 export const ALL_JOBS: JobDefinition<any>[] = [
@@ -19,4 +19,6 @@ export const ALL_JOBS: JobDefinition<any>[] = [
   applyImportJob,
   recycleBinPurgeJob,
   ltiLaunchLogRetentionJob,
+  ltiRosterSyncJob,
+  ltiRosterScheduleJob,
 ];

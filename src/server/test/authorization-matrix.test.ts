@@ -610,6 +610,10 @@ const TABLE: Record<string, Row> = {
     who: 'ltiConsole',
     req: (w, s) => ({ url: `/api/lti/registrations/${w.lti[s].id}/keys/rotate` }),
   },
+  'POST /api/lti/registrations/:registrationId/rosterSyncs/:pairingId': {
+    who: 'ltiConsole',
+    req: (w, s) => ({ url: `/api/lti/registrations/${w.lti[s].id}/rosterSyncs/999999` }),
+  },
   'POST /api/lti/registrationLinks': {
     who: 'ltiConsole',
     req: (w, s) => ({ url: '/api/lti/registrationLinks', payload: { organizationId: w.inst[s].id } }),

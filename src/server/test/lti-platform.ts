@@ -10,6 +10,7 @@ import { decodeJwt, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJ
 import type { Db } from '../db/client';
 import { lmsDeployments, lmsIntegrations } from '../db/schema';
 import { createToolKey } from '../modules/lti';
+import { newServices, type PlatformServices, serveServices } from './lti-platform-nrps';
 
 export const LTI = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
@@ -81,6 +82,10 @@ export interface LtiPlatform {
   authResponse: 'json' | 'form_post';
   /** Claims the auth endpoint puts in its id_token (besides iss/aud/nonce/iat/exp). */
   authClaims: (q: URLSearchParams) => JWTPayload;
+  /** Token endpoint and NRPS membership service (lti-platform-nrps.ts). */
+  services: PlatformServices;
+  /** The NRPS membership URL of a course (context_memberships_url). */
+  membershipsUrl(contextId: string): string;
   current(): PlatformKey;
   /** A key pair the JWKS does not publish. */
   strangerKey(): Promise<PlatformKey>;
@@ -117,6 +122,8 @@ export async function startLtiPlatform(): Promise<LtiPlatform> {
     deepLinkResponses: [],
     authClaims: () => ({}),
     authResponse: 'json',
+    services: newServices(),
+    membershipsUrl: (contextId) => `${p.issuer}/nrps/${encodeURIComponent(contextId)}`,
     current: () => keys[keys.length - 1],
     strangerKey: newKey,
     async rotate() {
@@ -139,6 +146,7 @@ export async function startLtiPlatform(): Promise<LtiPlatform> {
       res.end(JSON.stringify(body));
     };
     try {
+      if (await serveServices(p.services, url, req, res)) return;
       if (url.pathname === '/jwks') {
         p.jwksFetches++;
         return json(200, { keys: keys.map((k) => k.publicJwk) });

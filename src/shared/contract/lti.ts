@@ -28,11 +28,11 @@ export const LTI_MAX_DEPLOYMENTS = 50;
 export const LTI_REGISTRATION_LINK_HOURS = 24;
 /** File name of the Canvas developer-key JSON download. */
 export const CANVAS_CONFIG_FILE = 'canvas-developer-key.json';
-/** Scopes the tool asks a platform for (Assignment and Grade Services, Names and Role Provisioning). */
+/**
+ * Scopes the tool asks a platform for: Names and Role Provisioning only (the roster sync). No
+ * Assignment and Grade Services scope: grade passback is not built.
+ */
 export const LTI_TOOL_SCOPES = [
-  'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
-  'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
-  'https://purl.imsglobal.org/spec/lti-ags/scope/score',
   'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
 ] as const;
 
@@ -83,7 +83,10 @@ const RegistrationFields = {
     )
     .describe('Deployment ids of the registration, each mapped to an institution.'),
   authLoginUrl: platformUrl().describe("Platform's OIDC authorization URL (where /lti/login redirects)."),
-  authTokenUrl: platformUrl().describe("Platform's OAuth 2 token URL (services)."),
+  authTokenUrl: platformUrl()
+    .nullable()
+    .optional()
+    .describe("Platform's OAuth 2 token URL; needed only for the roster sync (NRPS)."),
   keysetUrl: platformUrl().describe("Platform's JWKS URL (keys of its id_tokens)."),
 };
 
@@ -158,9 +161,17 @@ export const LtiToolKey = z.object({
   alg: z.string().describe('Signature algorithm.'),
   createdAt: z.string().describe('When it was made (ISO 8601).'),
   retiredAt: z.string().nullable().describe('When it leaves /lti/jwks (ISO 8601); null for the signing key.'),
+  activatesAt: z
+    .string()
+    .nullable()
+    .describe(
+      'When it starts signing (ISO 8601): a rotated-in key is published first; null: from its creation.',
+    ),
   state: z
-    .enum(['signing', 'overlap', 'retired'])
-    .describe('signing: signs now; overlap: still in /lti/jwks until retiredAt; retired: gone.'),
+    .enum(['next', 'signing', 'overlap', 'retired'])
+    .describe(
+      'next: published in /lti/jwks, signs from activatesAt; signing: signs now; overlap: still in /lti/jwks until retiredAt; retired: gone.',
+    ),
 });
 
 /** One launch-log row (no id_token, no personal data). */
@@ -189,9 +200,45 @@ export const LtiUnknownClientLaunch = z.object({
 });
 
 /** GET /api/lti/registrations/:registrationId?result= */
+/** Names and Role Provisioning (NRPS) roster sync of one paired course. */
+export const LtiRosterSync = z.object({
+  pairingId: z.number().int().describe('Pairing id (the paired LMS course).'),
+  lmsCourseId: z.string().describe('LMS course (context) id.'),
+  lmsCourseName: z.string().nullable().describe('LMS course name, when known.'),
+  sectionId: z.number().int().nullable().describe('The course (section) its roster fills.'),
+  lastSyncAt: z.string().nullable().describe('When the last sync finished (ISO 8601); null if never.'),
+  counts: z
+    .object({
+      added: z.number().int().describe('Learners enrolled.'),
+      updated: z.number().int().describe('Learners enrolled again after a drop.'),
+      dropped: z.number().int().describe('Learners marked dropped (inactive or gone).'),
+      instructors: z.number().int().describe('Instructors and TAs recorded.'),
+    })
+    .nullable()
+    .describe('Counts of the last finished sync.'),
+  lastError: z
+    .string()
+    .nullable()
+    .describe('Reason code of the last failed attempt (lti.roster.*); null after a success.'),
+  lastErrorAt: z.string().nullable().describe('When it failed (ISO 8601).'),
+  resuming: z.boolean().describe('Whether a sync stopped midway and resumes from its page.'),
+});
+
+export const LtiRosterSyncParams = z.object({
+  registrationId: IdParam.describe('Registration id.'),
+  pairingId: IdParam.describe('Pairing id.'),
+});
+
+/** LTI Advantage services the tool uses, and those it does not (shown in the console). */
+export const LTI_SERVICES_USED = ['coreLaunch', 'deepLinking', 'dynamicRegistration', 'nrps'] as const;
+export const LTI_SERVICES_UNUSED = ['ags'] as const;
+
 export const LtiRegistrationDetailResponse = z.object({
   registration: LtiRegistration.describe('The registration.'),
   keys: z.array(LtiToolKey).describe('Its tool keys, newest first.'),
+  rosterSyncs: z
+    .array(LtiRosterSync)
+    .describe('Its paired courses whose launches offer NRPS, with their last roster sync.'),
   launches: z
     .array(LtiLaunch)
     .describe(`Its last ${LTI_LAUNCH_LOG_LIMIT} launches (with the filter), newest first.`),

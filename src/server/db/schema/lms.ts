@@ -103,6 +103,11 @@ export const lmsKeyStore = pgTable(
     privateJwk: jsonb('private_jwk'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /**
+     * When the key starts signing. A rotated-in key is published in /lti/jwks at once but signs only
+     * after the key set's max-age, so platforms that cached the set already know it. Null: signs at once.
+     */
+    activatesAt: timestamp('activates_at', { withTimezone: true }),
   },
   (t) => [
     index('lms_key_store_integration_idx').on(t.integrationId),
@@ -256,3 +261,37 @@ export const ltiIdentities = pgTable(
     index('lti_identities_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Names and Role Provisioning (NRPS) state of a paired course: the membership URL the launches carry,
+ * the last sync's time, counts and error, and where an interrupted sync resumes (next page URL).
+ */
+export const ltiRosterSyncs = pgTable('lti_roster_syncs', {
+  pairingId: integer('pairing_id')
+    .primaryKey()
+    .references(() => lmsCoursePairings.id, { onDelete: 'cascade' }),
+  /** context_memberships_url of the NRPS claim, as the last launch sent it. */
+  membershipsUrl: text('memberships_url').notNull(),
+  /** The differences URL the platform's last full read offered (NRPS `rel="differences"`). */
+  differencesUrl: text('differences_url'),
+  /** Page where a sync that stopped midway resumes; null when no sync is under way. */
+  resumeUrl: text('resume_url'),
+  /** LMS user ids (sub) a full sync under way has read so far: who is absent at its end has left. */
+  seenSubs: jsonb('seen_subs').$type<string[]>(),
+  /** Counts of the sync under way, page by page. */
+  runCounts: jsonb('run_counts').$type<{
+    added: number;
+    updated: number;
+    dropped: number;
+    instructors: number;
+  }>(),
+  /** Id of the sync under way or last run (the audit log names it). */
+  runId: text('run_id'),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  /** Counts of the last finished sync: { added, updated, dropped, instructors }. */
+  counts: jsonb('counts').$type<{ added: number; updated: number; dropped: number; instructors: number }>(),
+  /** Reason code of the last failed attempt (null after a success). */
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});

@@ -105,6 +105,8 @@ export const enrollments = pgTable(
     currentAccess: text('current_access'),
     /** optin | optout */
     optStatus: text('opt_status').notNull().default('optin'),
+    /** When an LMS roster sync found the student gone or inactive (kept, not deleted); null: enrolled. */
+    droppedAt: timestamp('dropped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,3 +6,4 @@ export { ltiLaunchLogRetentionJob } from './lti-log.job';
 export { LTI_REASON_CODES, LTI_REASONS } from './lti-reasons';
 export { hashLinkToken, toolRegistration } from './lti-register';
 export { toolJwks } from './lti-jwks';
+export { ltiRosterScheduleJob, ltiRosterSyncJob } from './lti-roster.job';

@@ -106,6 +106,7 @@ export async function toolKeysOf(db: Db, integrationId: number) {
       alg: lmsKeyStore.alg,
       createdAt: lmsKeyStore.createdAt,
       retiredAt: lmsKeyStore.retiredAt,
+      activatesAt: lmsKeyStore.activatesAt,
     })
     .from(lmsKeyStore)
     .where(eq(lmsKeyStore.integrationId, integrationId))
@@ -199,4 +200,14 @@ export async function insertRegistrationLink(db: Db, values: typeof ltiRegistrat
     expiresAt: ltiRegistrationLinks.expiresAt,
   });
   return row;
+}
+
+/** Whether the registration has at least one deployment (mapped to an institution). */
+export async function hasDeployment(db: Db, integrationId: number) {
+  const [row] = await db
+    .select({ id: lmsDeployments.id })
+    .from(lmsDeployments)
+    .where(eq(lmsDeployments.integrationId, integrationId))
+    .limit(1);
+  return row !== undefined;
 }

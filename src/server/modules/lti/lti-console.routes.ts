@@ -11,6 +11,8 @@ import {
   LtiRegistrationLinkResponse,
   LtiRegistrationParams,
   LtiRegistrationsResponse,
+  LtiRosterSync,
+  LtiRosterSyncParams,
   LtiRotateKeyResponse,
   LtiStatusBody,
   LtiToolConfigurationResponse,
@@ -31,6 +33,7 @@ import {
   setRegistrationStatus,
   toolUrls,
 } from './lti-console.service';
+import { syncRosterNow } from './lti-roster.service';
 
 const tags = ['lti'];
 const errors = errorResponses(401, 403, 404, 422);
@@ -128,12 +131,31 @@ export async function ltiConsoleRoutes(app: FastifyInstance) {
     schema: {
       tags,
       description:
-        'Makes a new signing key at once; the old key stays in /lti/jwks until it retires (overlap).',
+        'Publishes the next signing key in /lti/jwks now; it signs once cached key sets have expired (max-age). The old key signs until then and stays published for the overlap.',
       params: LtiRegistrationParams,
       response: { 200: LtiRotateKeyResponse, ...writeErrors },
     },
     config: { access: editOne },
     handler: (req) => rotateRegistrationKey(req.server.db, actorOf(req), req.params.registrationId),
+  });
+
+  r.post('/api/lti/registrations/:registrationId/rosterSyncs/:pairingId', {
+    schema: {
+      tags,
+      description:
+        'Sync roster now: reads the LMS course membership (NRPS) and applies it; when it stops, the answer says why and a job retries with back-off.',
+      params: LtiRosterSyncParams,
+      response: { 200: LtiRosterSync, ...writeErrors },
+    },
+    config: { access: editOne },
+    handler: (req) =>
+      syncRosterNow(
+        req.server.db,
+        req.server.jobs,
+        actorOf(req),
+        req.params.registrationId,
+        req.params.pairingId,
+      ),
   });
 
   r.post('/api/lti/registrationLinks', {

@@ -24,6 +24,7 @@ import {
   deploymentsOf,
   dynamicallyRegistered,
   insertRegistration,
+  hasDeployment,
   insertRegistrationLink,
   institutionNames,
   launchesOf,
@@ -39,6 +40,7 @@ import {
 } from './lti-console.queries';
 import { createToolKey, rotateToolKey } from './lti-keys';
 import { unknownClientLaunches } from './lti-log.queries';
+import { rosterSyncsOf } from './lti-roster.service';
 import { hashLinkToken } from './lti-register';
 
 type Registration = z.infer<typeof LtiRegistration>;
@@ -120,19 +122,27 @@ export async function listRegistrations(db: Db, actor: Actor, organizationId: nu
   return { registrations: await present(db, actor, rows), canEdit: can(actor.caps, 'editLti') };
 }
 
-function keyState(k: { retiredAt: Date | null }, now: Date): ToolKey['state'] {
-  if (!k.retiredAt) return 'signing';
-  return k.retiredAt > now ? 'overlap' : 'retired';
+type KeyRow = Awaited<ReturnType<typeof toolKeysOf>>[number];
+const liveAt = (k: KeyRow, now: Date) =>
+  (!k.activatesAt || k.activatesAt <= now) && (!k.retiredAt || k.retiredAt > now);
+
+function keyState(k: KeyRow, signingKid: string | undefined, now: Date): ToolKey['state'] {
+  if (k.activatesAt && k.activatesAt > now) return 'next';
+  if (k.kid === signingKid) return 'signing';
+  return k.retiredAt && k.retiredAt > now ? 'overlap' : 'retired';
 }
 
 async function keysOf(db: Db, integrationId: number): Promise<ToolKey[]> {
   const now = new Date();
-  return (await toolKeysOf(db, integrationId)).map((k) => ({
+  const rows = await toolKeysOf(db, integrationId); // newest first: the first live one signs
+  const signingKid = rows.find((k) => liveAt(k, now))?.kid;
+  return rows.map((k) => ({
     kid: k.kid,
     alg: k.alg,
     createdAt: k.createdAt.toISOString(),
     retiredAt: k.retiredAt?.toISOString() ?? null,
-    state: keyState(k, now),
+    activatesAt: k.activatesAt?.toISOString() ?? null,
+    state: keyState(k, signingKid, now),
   }));
 }
 
@@ -154,6 +164,7 @@ export async function registrationDetail(
   return {
     registration,
     keys,
+    rosterSyncs: await rosterSyncsOf(db, id),
     launches: launches.map((l) => ({
       id: l.id,
       at: l.at.toISOString(),
@@ -259,7 +270,7 @@ export async function createRegistration(db: Db, actor: Actor, internalGroupId: 
         clientId: body.clientId,
         deploymentId: deployments[0].deploymentId,
         authLoginUrl: body.authLoginUrl,
-        authTokenUrl: body.authTokenUrl,
+        authTokenUrl: body.authTokenUrl ?? null,
         keysetUrl: body.keysetUrl,
         status: 'active',
       });
@@ -307,7 +318,7 @@ export async function editRegistration(
         clientId: body.clientId,
         deploymentId: deployments[0].deploymentId,
         authLoginUrl: body.authLoginUrl,
-        authTokenUrl: body.authTokenUrl,
+        authTokenUrl: body.authTokenUrl ?? null,
         keysetUrl: body.keysetUrl,
       });
       await replaceDeployments(tx, id, deployments);
@@ -330,6 +341,7 @@ export async function setRegistrationStatus(db: Db, actor: Actor, id: number, st
   await db.transaction(async (tx) => {
     const row = await requireRegistration(tx, id);
     if (row.status === status) return;
+    if (status === 'active') await requireDeployment(tx, id);
     await updateRegistration(tx, id, { status });
     await audit(tx, actor, {
       action:
@@ -346,6 +358,15 @@ export async function setRegistrationStatus(db: Db, actor: Actor, id: number, st
     });
   });
   return registrationDetail(db, actor, id);
+}
+
+/** A registration launches only through a deployment mapped to an institution: approving one without is refused. */
+async function requireDeployment(db: Db, integrationId: number) {
+  if (!(await hasDeployment(db, integrationId)))
+    throw refusal(
+      'error.ltiNoDeployment',
+      'This registration has no deployment mapped to an institution yet. Add its deployment ID and choose the institution, then approve it.',
+    );
 }
 
 /** DELETE a registration: its launches stop. Refused while courses are paired through it. */
@@ -375,7 +396,7 @@ export async function removeRegistration(db: Db, actor: Actor, id: number) {
   return { status: 'OK' as const };
 }
 
-/** POST rotate: a new signing key at once; the old one stays in /lti/jwks until it retires. */
+/** POST rotate: the next key is published now and signs once cached key sets have expired; the old one stays published. */
 export async function rotateRegistrationKey(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const row = await requireRegistration(tx, id);

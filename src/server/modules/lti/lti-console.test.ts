@@ -369,7 +369,7 @@ describe('one registration', () => {
     expect((await call('ltireg', 'PUT', url, { status: 'pending' })).statusCode).toBe(422);
   });
 
-  it('rotates the tool key: a new signing key at once, the old one in its overlap period', async () => {
+  it('rotates the tool key: the next key published now and signing after max-age, the old one signing until then', async () => {
     const reg = await create('ltireg', a.id);
     const id = reg.registrationId;
     const before = (await call('ltireg', 'GET', `/api/lti/registrations/${id}`)).json().keys;
@@ -377,15 +377,42 @@ describe('one registration', () => {
     expect(res.statusCode, res.body).toBe(200);
     const keys = res.json().keys;
     expect(keys).toHaveLength(2);
-    expect(keys[0]).toMatchObject({ state: 'signing', retiredAt: null });
+    expect(keys[0]).toMatchObject({ state: 'next', retiredAt: null });
     expect(keys[0].kid).not.toBe(before[0].kid);
-    expect(keys[1]).toMatchObject({ kid: before[0].kid, state: 'overlap' });
-    expect(new Date(keys[1].retiredAt).getTime()).toBeGreaterThan(Date.now());
+    const signsFrom = new Date(keys[0].activatesAt).getTime();
+    expect(signsFrom).toBeGreaterThan(Date.now() + 60_000);
+    expect(keys[1]).toMatchObject({ kid: before[0].kid, state: 'signing' });
+    expect(new Date(keys[1].retiredAt).getTime()).toBeGreaterThan(signsFrom);
+    await t.db
+      .update(lmsKeyStore)
+      .set({ activatesAt: new Date(Date.now() - 1000) })
+      .where(eq(lmsKeyStore.kid, keys[0].kid));
+    const later = (await call('ltireg', 'GET', `/api/lti/registrations/${id}`)).json().keys;
+    expect(later.map((k: { state: string }) => k.state)).toEqual(['signing', 'overlap']);
     expect(res.body).not.toMatch(/"(d|p|q|dp|dq|qi|privateJwk)"/);
     const [audited] = await auditOf('lti.key.rotate', id);
     expect(audited.before).toEqual([{ kid: before[0].kid, retiredAt: null }]);
     expect((audited.after as { kid: string }[]).map((k) => k.kid)).toEqual([keys[0].kid, keys[1].kid]);
     expect(JSON.stringify(audited)).not.toMatch(/"d"/);
+  });
+
+  it('approving a registration without any deployment is refused with a clear message', async () => {
+    const [bare] = await t.db
+      .insert(lmsIntegrations)
+      .values({
+        institutionId: a.id,
+        lmsKind: 'moodle',
+        name: 'No deployment yet',
+        issuer: 'https://nodep.example.edu',
+        clientId: 'nodep',
+        status: 'pending',
+      })
+      .returning();
+    const res = await call('ltireg', 'PUT', `/api/lti/registrations/${bare.id}/status`, { status: 'active' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'error.ltiNoDeployment' });
+    const [after] = await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.id, bare.id));
+    expect(after.status).toBe('pending');
   });
 
   it('lists the last launches, filtered by result', async () => {

@@ -1,5 +1,5 @@
 /** The tool's public key set (/lti/jwks), its signing keys, and the platforms' remote key sets. */
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   createRemoteJWKSet,
   errors,
@@ -28,9 +28,18 @@ export async function toolJwks(db: Db, now: Date): Promise<{ keys: JWK[] }> {
   };
 }
 
+/** The registration's keys that may sign now: activated, not retired; the newest of them signs. */
+function signsNow(integrationId: number) {
+  return and(
+    eq(lmsKeyStore.integrationId, integrationId),
+    or(isNull(lmsKeyStore.activatesAt), lte(lmsKeyStore.activatesAt, sql`now()`)),
+    or(isNull(lmsKeyStore.retiredAt), gt(lmsKeyStore.retiredAt, sql`now()`)),
+  );
+}
+
 const privateKeys = new Map<string, CryptoKey>();
 
-/** The registration's signing key (the one not rotated out), as an importable private key. */
+/** The registration's signing key (the newest activated one not retired), as an importable private key. */
 export async function signingKey(
   db: Db,
   integrationId: number,
@@ -38,7 +47,8 @@ export async function signingKey(
   const [row] = await db
     .select({ kid: lmsKeyStore.kid, privateJwk: lmsKeyStore.privateJwk, alg: lmsKeyStore.alg })
     .from(lmsKeyStore)
-    .where(and(eq(lmsKeyStore.integrationId, integrationId), isNull(lmsKeyStore.retiredAt)))
+    .where(signsNow(integrationId))
+    .orderBy(desc(lmsKeyStore.createdAt), desc(lmsKeyStore.id))
     .limit(1);
   if (!row?.privateJwk) return null;
   return importSigningKey(row);
@@ -59,7 +69,8 @@ export async function signingKeyRow(db: Db, integrationId: number) {
   const [row] = await db
     .select({ kid: lmsKeyStore.kid, privateJwk: lmsKeyStore.privateJwk })
     .from(lmsKeyStore)
-    .where(and(eq(lmsKeyStore.integrationId, integrationId), isNull(lmsKeyStore.retiredAt)))
+    .where(signsNow(integrationId))
+    .orderBy(desc(lmsKeyStore.createdAt), desc(lmsKeyStore.id))
     .limit(1);
   return row ?? null;
 }

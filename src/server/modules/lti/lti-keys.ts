@@ -4,6 +4,10 @@ import { exportJWK, generateKeyPair } from 'jose';
 import type { Db } from '../../db/client';
 import { lmsIntegrations, lmsKeyStore } from '../../db/schema';
 
+/** The key set's cache lifetime (Cache-Control max-age of /lti/jwks): a rotated-in key waits this long to sign. */
+export const JWKS_MAX_AGE_SECONDS = 300;
+const activation = sql`now() + make_interval(secs => ${JWKS_MAX_AGE_SECONDS})`;
+
 /** Days a rotated-out key stays in /lti/jwks, so platforms holding a cached key set keep verifying. */
 export const LTI_KEY_OVERLAP_DAYS = 7;
 export const LTI_KEY_ALG = 'RS256';
@@ -25,11 +29,15 @@ export async function createToolKey(db: Db, integrationId: number): Promise<{ ki
 }
 
 /**
- * Rotates the registration's signing key: the current one retires after the overlap period (it stays
- * in /lti/jwks until then) and a new key signs from now on. Run it in a transaction; the
- * registration row is locked so two rotations never race for the one signing key.
+ * Rotates the registration's signing key, publishing before signing: the new key is in /lti/jwks at
+ * once but signs only once the key set's max-age has passed (a platform's cached copy then holds
+ * it); the current key signs until then and stays published for the overlap period after that.
+ * Run it in a transaction; the registration row is locked so two rotations never race.
  */
-export async function rotateToolKey(db: Db, integrationId: number): Promise<{ kid: string }> {
+export async function rotateToolKey(
+  db: Db,
+  integrationId: number,
+): Promise<{ kid: string; activatesAt: Date }> {
   const key = await newKeyPair();
   await db
     .select({ id: lmsIntegrations.id })
@@ -38,8 +46,11 @@ export async function rotateToolKey(db: Db, integrationId: number): Promise<{ ki
     .for('update');
   await db
     .update(lmsKeyStore)
-    .set({ retiredAt: sql`now() + make_interval(days => ${LTI_KEY_OVERLAP_DAYS})` })
+    .set({ retiredAt: sql`${activation} + make_interval(days => ${LTI_KEY_OVERLAP_DAYS})` })
     .where(and(eq(lmsKeyStore.integrationId, integrationId), isNull(lmsKeyStore.retiredAt)));
-  await db.insert(lmsKeyStore).values({ integrationId, alg: LTI_KEY_ALG, ...key });
-  return { kid: key.kid };
+  const [row] = await db
+    .insert(lmsKeyStore)
+    .values({ integrationId, alg: LTI_KEY_ALG, ...key, activatesAt: activation })
+    .returning({ activatesAt: lmsKeyStore.activatesAt });
+  return { kid: key.kid, activatesAt: row.activatesAt as Date };
 }

@@ -175,7 +175,12 @@ function candidates(db: Db, issuer: string, deploymentId: string, sub: string, c
     )
     .leftJoin(
       lmsKeyStore,
-      and(eq(lmsKeyStore.integrationId, lmsIntegrations.id), isNull(lmsKeyStore.retiredAt)),
+      // the newest key, once it signs (a rotated-in key waits; the session then reads the signing one)
+      and(
+        eq(lmsKeyStore.integrationId, lmsIntegrations.id),
+        isNull(lmsKeyStore.retiredAt),
+        sql`(${lmsKeyStore.activatesAt} is null or ${lmsKeyStore.activatesAt} <= now())`,
+      ),
     )
     .where(eq(lmsIntegrations.issuer, issuer));
 }

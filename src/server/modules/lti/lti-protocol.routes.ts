@@ -20,6 +20,7 @@ import {
 import { choiceOfClaims } from './lti-choice';
 import { deepLinkAccepts, deepLinkResponse } from './lti-deep-link';
 import { toolJwks } from './lti-jwks';
+import { JWKS_MAX_AGE_SECONDS } from './lti-keys';
 import { type Notice, pairFromLaunch, landingBody, registrationOrigins } from './lti-landing';
 import {
   acceptLaunch,
@@ -34,7 +35,9 @@ import {
 import { type LoginParams, startLogin, stateCookie } from './lti-login';
 import { mayLogRefusal } from './lti-log-throttle';
 import { LtiRefusal, refuse } from './lti-reasons';
-import { dynamicRegistration } from './lti-register';
+import { dynamicRegistration, registeringOrigins, sendRegistrationRefusal } from './lti-register-page';
+
+import { recordNrpsClaim } from './lti-roster-sync';
 import { expiredSessionOf, type LaunchSession, readSession, signSession } from './lti-session';
 
 /** OpenAPI: the lti tag; no bearer token (the id_token or the launch session authenticates). */
@@ -237,7 +240,9 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
               // The state cookie, when the browser sent it back (an LMS iframe may block it: then the
               // server-side state, just checked, decides).
               if (cookie !== undefined && cookie !== state) throw refuse('stateMismatch');
-              return await acceptLaunch(tx, launch, now, facts);
+              const accepted = await acceptLaunch(tx, launch, now, facts);
+              await recordNrpsClaim(tx, accepted.pairingId, launch.claims);
+              return accepted;
             } catch (err) {
               if (!(err instanceof LtiRefusal)) throw err;
               await logLaunch(tx, now, facts, err.code);
@@ -388,7 +393,7 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
         schema: { tags, security: [], summary: "The tool's public keys (JWKS): active and not yet retired." },
       },
       async (req, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
+        reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
         return toolJwks(req.server.db, req.server.now());
       },
     );
@@ -407,21 +412,17 @@ export async function ltiProtocolRoutes(app: FastifyInstance) {
       async (req, reply) => {
         const q = (req.validationError ? {} : req.query) as Record<string, unknown>;
         const lang = pickLang(undefined, req.headers['accept-language']);
+        // the platform shows the registration page in a frame or a window: frame-ancestors its
+        // origin, for the answer and for a refusal alike (a refusal an LMS administrator can read)
+        const origins = registeringOrigins(q.openid_configuration);
         try {
           await dynamicRegistration(req.server.db, q, ctxOf(req));
         } catch (err) {
           if (!(err instanceof LtiRefusal)) throw err;
           req.log.info({ lti: err.code, detail: err.message }, 'LTI dynamic registration refused');
-          return sendRefusal(req, reply, err, { lang });
+          return sendRegistrationRefusal(reply, err, lang, origins);
         }
         const t = texts(lang);
-        // the platform shows the registration page in a frame or a window: frame-ancestors its issuer
-        let origins: string[] = [];
-        try {
-          origins = [new URL(String(q.openid_configuration)).origin];
-        } catch {
-          origins = [];
-        }
         allowFraming(reply, origins);
         return reply
           .type('text/html; charset=utf-8')

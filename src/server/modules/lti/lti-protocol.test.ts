@@ -10,6 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   lmsDeployments,
   lmsIntegrations,
   lmsKeyStore,
@@ -242,12 +243,23 @@ describe('tool keys: /lti/jwks and rotation', () => {
     expect(sessionKid(before.headers.location as string)).toBe(first.kid);
     expect(await lastLog()).toMatchObject({ result: 'accepted', reasonCode: null, contextId: 'rot-before' });
 
-    const { kid: newKid } = await t.db.transaction((tx) => rotateToolKey(tx, reg.id));
+    const { kid: newKid, activatesAt } = await t.db.transaction((tx) => rotateToolKey(tx, reg.id));
     set = await jwks();
     expect(set.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([first.kid, newKid]));
     expect((await t.app.inject({ url: before.headers.location as string })).statusCode).toBe(200);
+    // published first: the next key signs only once a cached key set (max-age) has expired
+    const maxAge = Number(
+      /max-age=(\d+)/.exec(String((await t.app.inject({ url: '/lti/jwks' })).headers['cache-control']))![1],
+    );
+    expect(activatesAt.getTime() - Date.now()).toBeGreaterThan((maxAge - 5) * 1000);
+    const during = await launch('rot-during', 'rot-user-3');
+    expect(sessionKid(during.headers.location as string)).toBe(first.kid);
+    await t.db
+      .update(lmsKeyStore)
+      .set({ activatesAt: new Date(Date.now() - 1000) })
+      .where(eq(lmsKeyStore.kid, newKid));
 
-    // a launch after the rotation is accepted, logged, and its session is signed with the new key
+    // a launch once the next key is active is accepted, logged, and its session is signed with it
     const after = await launch('rot-after', 'rot-user-2');
     expect(after.statusCode).toBe(303);
     expect(sessionKid(after.headers.location as string)).toBe(newKid);
@@ -455,6 +467,67 @@ describe('dynamic registration', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('data-reason="lti.badRegistration"');
     expect(p.registrations).toHaveLength(before);
+  });
+
+  it('asks the platform for the NRPS scope only (no AGS) and names the registration after the site', async () => {
+    const dyn = await startLtiPlatform();
+    try {
+      expect((await register(await newLink(), dyn)).statusCode).toBe(200);
+      const scopes = String(dyn.registrations[0].scope).split(' ');
+      expect(scopes).toEqual([
+        'openid',
+        'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+      ]);
+      const [row] = await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.issuer, dyn.issuer));
+      expect(row.name).toBe(new URL(dyn.issuer).host);
+      expect(row.name).not.toContain('dynamic registration');
+    } finally {
+      await dyn.close();
+    }
+  });
+
+  it('a registration again from the same platform (Moodle "Update") updates it, audited with what changed', async () => {
+    const dyn = await startLtiPlatform();
+    try {
+      expect((await register(await newLink(), dyn)).statusCode).toBe(200);
+      const [first] = await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.issuer, dyn.issuer));
+      await t.db
+        .update(lmsIntegrations)
+        .set({ status: 'active', keysetUrl: `${dyn.issuer}/old-jwks` })
+        .where(eq(lmsIntegrations.id, first.id));
+      dyn.dynamicDeploymentId = 'dep-added';
+      const again = await register(await newLink(), dyn);
+      expect(again.statusCode, again.body).toBe(200);
+      const rows = await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.issuer, dyn.issuer));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: first.id, status: 'active', keysetUrl: dyn.jwksUrl });
+      const deps = await t.db.select().from(lmsDeployments).where(eq(lmsDeployments.integrationId, first.id));
+      expect(deps.map((d) => d.deploymentId).sort()).toEqual(['dep-added', first.deploymentId].sort());
+      const [audited] = await t.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, 'lti.registration.reregister'), eq(auditLog.entityId, String(first.id))),
+        );
+      expect(audited.before).toEqual({ keysetUrl: `${dyn.issuer}/old-jwks` });
+      expect(audited.after).toEqual({ keysetUrl: dyn.jwksUrl, addedDeployment: 'dep-added' });
+    } finally {
+      await dyn.close();
+    }
+  });
+
+  it('a refusal is framed by the registering platform and tells the LMS administrator what to do', async () => {
+    const res = await register('y'.repeat(43));
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-security-policy']).toContain(`frame-ancestors ${new URL(p.issuer).origin};`);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.body).toContain('This LMS registration could not be completed');
+    expect(res.body).toContain('create a new registration link');
+    const fr = await t.app.inject({
+      url: `/lti/register?${new URLSearchParams({ link: 'y'.repeat(43), openid_configuration: p.openidConfigurationUrl })}`,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(fr.body).toContain('Cet enregistrement LMS n&#39;a pas pu être effectué');
   });
 
   it('refuses a configuration whose issuer is on another host than the configuration URL', async () => {

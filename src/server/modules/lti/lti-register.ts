@@ -21,6 +21,10 @@ const KINDS = ['canvas', 'blackboard', 'moodle', 'd2l', 'schoology', 'sakai'];
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** https, or http on this machine (the platform simulator in tests, a local LMS in development). */
+export function isLocalOrHttps(value: unknown): URL | null {
+  return platformUrl(value);
+}
+
 function platformUrl(value: unknown): URL | null {
   if (typeof value !== 'string' || value.length > 2000) return null;
   try {
@@ -126,55 +130,113 @@ export async function dynamicRegistration(
     (family.includes('brightspace') ? 'd2l' : 'other');
   const tokenUrl = platformUrl(config.token_endpoint);
 
-  try {
-    return await db.transaction(async (tx) => {
-      const [used] = await tx
-        .update(ltiRegistrationLinks)
-        .set({ usedAt: ctx.now })
-        .where(and(eq(ltiRegistrationLinks.id, link.id), isNull(ltiRegistrationLinks.usedAt)))
-        .returning({ id: ltiRegistrationLinks.id });
-      if (!used) throw refuse('badRegistration', 'link used meanwhile');
-      const [reg] = await tx
-        .insert(lmsIntegrations)
-        .values({
-          institutionId: link.institutionId,
-          lmsKind,
-          name: `${family || 'LMS'} (dynamic registration)`.slice(0, 255),
-          issuer: String(config.issuer), // exactly as the platform's id_tokens will name it
-          clientId,
-          deploymentId,
-          authLoginUrl: auth.toString(),
-          authTokenUrl: tokenUrl?.toString() ?? null,
-          keysetUrl: jwks.toString(),
-          status: 'pending',
-        })
-        .returning();
-      if (deploymentId)
-        await tx
-          .insert(lmsDeployments)
-          .values({ integrationId: reg.id, deploymentId, institutionId: link.institutionId });
-      await createToolKey(tx, reg.id);
-      await tx
-        .update(ltiRegistrationLinks)
-        .set({ integrationId: reg.id })
-        .where(eq(ltiRegistrationLinks.id, link.id));
-      const { id: _id, ...after } = reg;
-      await audit(tx, null, {
-        action: 'lti.registration.dynamic',
-        entityType: 'lms_integration',
-        entityId: reg.id,
-        institutionId: link.institutionId,
-        before: null,
-        after: { ...after, deploymentIds: deploymentId ? [deploymentId] : [] },
-      });
-      return { integrationId: reg.id };
-    });
-  } catch (err) {
-    if (
-      (err as { code?: string })?.code === '23505' ||
-      (err as { cause?: { code?: string } })?.cause?.code === '23505'
-    )
-      throw refuse('badRegistration', 'this issuer and client id are already registered');
-    throw err;
+  const values = {
+    lmsKind,
+    name: siteName(config, platform, issuer),
+    issuer: String(config.issuer), // exactly as the platform's id_tokens will name it
+    clientId,
+    authLoginUrl: auth.toString(),
+    authTokenUrl: tokenUrl?.toString() ?? null,
+    keysetUrl: jwks.toString(),
+  };
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(ltiRegistrationLinks)
+      .set({ usedAt: ctx.now })
+      .where(and(eq(ltiRegistrationLinks.id, link.id), isNull(ltiRegistrationLinks.usedAt)))
+      .returning({ id: ltiRegistrationLinks.id });
+    if (!used) throw refuse('badRegistration', 'link used meanwhile');
+    const [existing] = await tx
+      .select()
+      .from(lmsIntegrations)
+      .where(and(eq(lmsIntegrations.issuer, values.issuer), eq(lmsIntegrations.clientId, clientId)))
+      .for('update');
+    // the same platform again through another institution's link: not that institution's to change
+    if (existing && existing.institutionId !== link.institutionId)
+      throw refuse('badRegistration', 'this issuer and client id belong to another institution');
+    const id = existing
+      ? await updateRegistration(tx, existing, values, deploymentId, link.institutionId)
+      : await insertRegistration(tx, values, deploymentId, link.institutionId);
+    await tx
+      .update(ltiRegistrationLinks)
+      .set({ integrationId: id })
+      .where(eq(ltiRegistrationLinks.id, link.id));
+    return { integrationId: id };
+  });
+}
+
+type RegistrationValues = Pick<
+  typeof lmsIntegrations.$inferInsert,
+  'lmsKind' | 'name' | 'issuer' | 'clientId' | 'authLoginUrl' | 'authTokenUrl' | 'keysetUrl'
+>;
+
+/** The platform's site name when its configuration gives one, else its host (e.g. "moodle.school.edu"). */
+function siteName(config: Record<string, unknown>, platform: Record<string, unknown>, issuer: URL) {
+  for (const v of [platform.site_name, platform.name, config.site_name, config.client_name])
+    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 120);
+  return issuer.host.slice(0, 120);
+}
+
+async function insertRegistration(
+  tx: Db,
+  values: RegistrationValues,
+  deploymentId: string | null,
+  institutionId: number,
+) {
+  const [reg] = await tx
+    .insert(lmsIntegrations)
+    .values({ ...values, institutionId, deploymentId, status: 'pending' })
+    .returning();
+  if (deploymentId)
+    await tx.insert(lmsDeployments).values({ integrationId: reg.id, deploymentId, institutionId });
+  await createToolKey(tx, reg.id);
+  const { id: _id, ...after } = reg;
+  await audit(tx, null, {
+    action: 'lti.registration.dynamic',
+    entityType: 'lms_integration',
+    entityId: reg.id,
+    institutionId,
+    before: null,
+    after: { ...after, deploymentIds: deploymentId ? [deploymentId] : [] },
+  });
+  return reg.id;
+}
+
+/**
+ * A registration again from the same platform (issuer + client id, as Moodle's "Update" does): the
+ * stored one takes the platform's new URLs and name and any new deployment; its status, keys and
+ * pairings stay. The audit row lists what changed.
+ */
+async function updateRegistration(
+  tx: Db,
+  existing: typeof lmsIntegrations.$inferSelect,
+  values: RegistrationValues,
+  deploymentId: string | null,
+  institutionId: number,
+) {
+  const changed = (Object.keys(values) as (keyof RegistrationValues)[]).filter(
+    (k) => existing[k] !== values[k],
+  );
+  await tx.update(lmsIntegrations).set(values).where(eq(lmsIntegrations.id, existing.id));
+  let addedDeployment: string | null = null;
+  if (deploymentId) {
+    const [row] = await tx
+      .insert(lmsDeployments)
+      .values({ integrationId: existing.id, deploymentId, institutionId })
+      .onConflictDoNothing()
+      .returning({ id: lmsDeployments.id });
+    if (row) addedDeployment = deploymentId;
   }
+  await audit(tx, null, {
+    action: 'lti.registration.reregister',
+    entityType: 'lms_integration',
+    entityId: existing.id,
+    institutionId: existing.institutionId,
+    before: Object.fromEntries(changed.map((k) => [k, existing[k]])),
+    after: {
+      ...Object.fromEntries(changed.map((k) => [k, values[k]])),
+      ...(addedDeployment ? { addedDeployment } : {}),
+    },
+  });
+  return existing.id;
 }

@@ -8,6 +8,7 @@ import {
   type LtiRegistrationDetailResponse,
   type LtiRegistrationLinkResponse,
   type LtiRegistrationsResponse,
+  type LtiRosterSync,
   type LtiRotateKeyResponse,
   type LtiStatusBody,
   type LtiToolConfigurationResponse,
@@ -21,6 +22,7 @@ export type Registration = RegistrationList['registrations'][number];
 export type RegistrationDetail = z.infer<typeof LtiRegistrationDetailResponse>;
 export type ToolUrls = z.infer<typeof LtiToolConfigurationResponse>;
 export type RegistrationInput = z.infer<typeof UpdateLtiRegistrationBody>;
+export type RosterSync = z.infer<typeof LtiRosterSync>;
 export type RegistrationStatus = z.infer<typeof LtiStatusBody>['status'];
 /** Only accepted or refused launches; all when undefined. */
 export type LaunchFilter = z.infer<typeof LtiRegistrationDetailQuery>['result'];
@@ -120,6 +122,18 @@ export function useRotateKey() {
   return useMutation({
     mutationFn: (id: number) =>
       api<z.infer<typeof LtiRotateKeyResponse>>(`/api/lti/registrations/${id}/keys/rotate`, {
+        method: 'POST',
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST "Sync roster now" of a paired course. */
+export function useSyncRoster() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { registrationId: number; pairingId: number }) =>
+      api<RosterSync>(`/api/lti/registrations/${v.registrationId}/rosterSyncs/${v.pairingId}`, {
         method: 'POST',
       }),
     onSuccess: invalidate,

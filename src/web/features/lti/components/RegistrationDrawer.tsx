@@ -13,6 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type LaunchFilter, type Registration, useLtiRegistration, useRotateKey } from '../api';
 import { ReasonText } from './display';
+import { RosterSyncs } from './RosterSyncs';
 import { formatDateTime, STATUS_COLOR } from './format';
 import { UnknownClientLaunches } from './UnknownClientLaunches';
 
@@ -45,9 +47,17 @@ export function RegistrationDrawer({
   const date = (v: string | null) => formatDateTime(v, i18n.language);
 
   const rotateKey = () =>
-    rotate.mutate(r.registrationId, {
-      onSuccess: () => notifySuccess(t('lti.rotated')),
-      onError: notifyError,
+    modals.openConfirmModal({
+      title: t('lti.rotate.title'),
+      closeButtonProps: { 'aria-label': t('common.close') },
+      children: <Text size="sm">{t('lti.rotate.text')}</Text>,
+      labels: { confirm: t('lti.rotate.confirm'), cancel: t('lti.cancel') },
+      confirmProps: { 'data-testid': 'lti-confirm-rotate' } as Record<string, string>,
+      onConfirm: () =>
+        rotate.mutate(r.registrationId, {
+          onSuccess: () => notifySuccess(t('lti.rotated')),
+          onError: notifyError,
+        }),
     });
 
   return (
@@ -127,13 +137,23 @@ export function RegistrationDrawer({
                     </Table.Td>
                     <Table.Td>{k.alg}</Table.Td>
                     <Table.Td>{date(k.createdAt)}</Table.Td>
-                    <Table.Td>{t(`lti.keyState.${k.state}`, { date: date(k.retiredAt) })}</Table.Td>
+                    <Table.Td>
+                      {t(`lti.keyState.${k.state}`, {
+                        date: date(k.state === 'next' ? k.activatesAt : k.retiredAt),
+                      })}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         )}
+
+        <RosterSyncs
+          registrationId={r.registrationId}
+          syncs={detail.data?.rosterSyncs ?? []}
+          canEdit={r.canEdit}
+        />
 
         <Group justify="space-between" align="flex-end">
           <Title order={3} size="h5">

@@ -41,7 +41,7 @@ export function RegistrationFormModal({
     !v.trim() ? t('lti.form.required') : isPlatformUrl(v.trim()) ? null : t('lti.form.urlInvalid');
   const form = useForm<Values>({
     initialValues: {
-      lmsKind: registration?.lmsKind ?? 'canvas',
+      lmsKind: registration?.lmsKind ?? '',
       name: registration?.name ?? '',
       issuer: registration?.issuer ?? '',
       clientId: registration?.clientId ?? '',
@@ -55,7 +55,8 @@ export function RegistrationFormModal({
       clientId: required,
       issuer: url,
       authLoginUrl: url,
-      authTokenUrl: url,
+      authTokenUrl: (v) => (!v.trim() || isPlatformUrl(v.trim()) ? null : t('lti.form.urlInvalid')),
+      lmsKind: (v) => (v ? null : t('lti.form.required')),
       keysetUrl: url,
       deployments: (v) => {
         const ids = lines(v);
@@ -79,7 +80,7 @@ export function RegistrationFormModal({
         organizationId: kept.get(deploymentId),
       })),
       authLoginUrl: v.authLoginUrl.trim(),
-      authTokenUrl: v.authTokenUrl.trim(),
+      authTokenUrl: v.authTokenUrl.trim() || null,
       keysetUrl: v.keysetUrl.trim(),
     };
     const done = {
@@ -111,6 +112,7 @@ export function RegistrationFormModal({
               data={LTI_LMS_KINDS.map((k) => ({ value: k, label: t(`lti.kinds.${k}`) }))}
               allowDeselect={false}
               withAsterisk
+              data-testid="lti-lms-kind"
               {...form.getInputProps('lmsKind')}
             />
             <TextInput

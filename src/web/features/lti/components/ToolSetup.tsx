@@ -39,18 +39,23 @@ export function ToolSetup({ orgId, canEdit }: { orgId: number; canEdit: boolean 
           {urls.data && (
             <>
               <CopyField label={t('lti.tool.login')} value={urls.data.loginUrl} testId="lti-url-login" />
+              <LmsFields text={t('lti.tool.fields.login')} />
               <CopyField label={t('lti.tool.launch')} value={urls.data.launchUrl} testId="lti-url-launch" />
+              <LmsFields text={t('lti.tool.fields.launch')} />
               <CopyField label={t('lti.tool.jwks')} value={urls.data.jwksUrl} testId="lti-url-jwks" />
+              <LmsFields text={t('lti.tool.fields.jwks')} />
               <CopyField
                 label={t('lti.tool.deepLink')}
                 value={urls.data.deepLinkUrl}
                 testId="lti-url-deep-link"
               />
-              <CopyField
-                label={t('lti.tool.registration')}
-                value={urls.data.registrationUrl}
-                testId="lti-url-registration"
-              />
+              <LmsFields text={t('lti.tool.fields.deepLink')} />
+              <Text size="sm" data-testid="lti-moodle-chooser">
+                {t('lti.tool.moodleChooser')}
+              </Text>
+              <Text size="sm" c="dimmed" data-testid="lti-services">
+                {t('lti.tool.services')}
+              </Text>
             </>
           )}
           <Group>
@@ -99,5 +104,14 @@ export function ToolSetup({ orgId, canEdit }: { orgId: number; canEdit: boolean 
         </Stack>
       </Paper>
     </SimpleGrid>
+  );
+}
+
+/** Where each LMS asks for a URL (Canvas, Moodle, Blackboard, D2L field names). */
+function LmsFields({ text }: { text: string }) {
+  return (
+    <Text size="xs" c="dimmed" mt={-8}>
+      {text}
+    </Text>
   );
 }
