@@ -11,3 +11,4 @@ export * from './sections';
 export * from './users';
 export * from './sso';
 export * from './password-resets';
+export * from './inclusive-access';

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { OPT_STATUSES } from '../status';
+import { IdParam, RowId, text } from './common';
+
+/** How students take part: opt-out (in unless they opt out), opt-in (out unless they opt in), none. */
+export const OPT_MODELS = ['optOut', 'optIn', 'none'] as const;
+export type OptModel = (typeof OPT_MODELS)[number];
+
+/** Why an enrollment is (not) billable at census. The first two are billable. */
+export const BILLABLE_REASONS = [
+  'billable',
+  'droppedAfterCensus',
+  'staff',
+  'notInclusive',
+  'droppedBeforeCensus',
+  'optedOut',
+  'notOptedIn',
+  'providerPaid',
+  'trialRunning',
+  'accessExpired',
+] as const;
+export type BillableReason = (typeof BILLABLE_REASONS)[number];
+
+/** What dropped an enrollment. */
+export const DROP_CAUSES = ['rosterSync', 'removal', 'nrpsInactive', 'optOutFile'] as const;
+export type DropCause = (typeof DROP_CAUSES)[number];
+
+export const REASON_MAX = 500;
+
+export const OptWindowSchema = z.object({
+  optModel: z.enum(OPT_MODELS).describe("optOut, optIn or none (from the institution's offer type)."),
+  censusDate: z.string().nullable().describe('Census date (YYYY-MM-DD); null: census not set.'),
+  daysLeft: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Days from today to census (0 on census day, negative after); null without census.'),
+  locked: z.boolean().describe('Opt status changes are locked (census day reached).'),
+});
+
+export const BillingSchema = z.object({
+  billable: z.boolean().describe('Whether the institution is billed for this enrollment at census.'),
+  reason: z.enum(BILLABLE_REASONS).describe('Why it is (not) billable.'),
+});
+
+/** Query naming a course (section) for the row actions. */
+export const SectionActionQuery = z.object({
+  sectionId: IdParam.describe("The course's section id."),
+});
+
+/** POST /api/inclusive-access/opt-status?sectionId= : set a student's opt status (staff). */
+export const OptChangeBody = z.strictObject({
+  enrollmentId: RowId.describe('The enrollment (a student of the course).'),
+  optStatus: z.enum(OPT_STATUSES).describe('optin or optout.'),
+  reason: text()
+    .trim()
+    .max(REASON_MAX)
+    .optional()
+    .describe('Why (required after census, for a late override; at most 500 characters).'),
+});
+export const OptChangeResponse = z.object({
+  enrollmentId: z.number().int().describe('The enrollment changed.'),
+  optStatus: z.enum(OPT_STATUSES).describe('Its opt status now.'),
+  late: z.boolean().describe('The change was a late override (after census).'),
+  changed: z.boolean().describe('false: the status already was this one (nothing written).'),
+});
+
+/** POST /api/inclusive-access/extend-trial?sectionId= : extend a running 14 day trial. */
+export const ExtendTrialBody = z.strictObject({
+  enrollmentId: RowId.describe('The enrollment (a student on a trial).'),
+  days: z.number().int().min(1).max(14).describe('Days to add to the trial (1 to 14).'),
+  reason: text().trim().min(1).max(REASON_MAX).describe('Why (required; at most 500 characters).'),
+});
+export const ExtendTrialResponse = z.object({
+  enrollmentId: z.number().int().describe('The enrollment changed.'),
+  accessEndsAt: z.string().describe('When the trial now ends (ISO 8601).'),
+});
+
+/** POST /api/inclusive-access/access-mail?sectionId= : send the student their access e-mail again. */
+export const ResendAccessMailBody = z.strictObject({
+  enrollmentId: RowId.describe('The enrollment (a student of the course).'),
+});
+export const ResendAccessMailResponse = z.object({
+  queued: z.literal(true).describe('The e-mail is queued.'),
+});
+
+/** POST /api/inclusive-access/drop?sectionId= : remove a student from the course (a drop). */
+export const DropBody = z.strictObject({
+  enrollmentId: RowId.describe('The enrollment to drop.'),
+});
+export const DropResponse = z.object({
+  enrollmentId: z.number().int().describe('The enrollment dropped.'),
+  droppedAt: z.string().describe('When it was dropped (ISO 8601; the first drop when dropped before).'),
+  optStatus: z.enum(OPT_STATUSES).describe('Its opt status now (optout when dropped before census).'),
+  beforeCensus: z.boolean().describe('Dropped before census: access ended and opted out.'),
+});
