@@ -192,6 +192,14 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/courses/roster': { who: 'dashboard', req: secQ('/api/courses/roster') },
   'GET /api/courses/roster/export': { who: 'dashboard', req: secQ('/api/courses/roster/export') },
+  'GET /api/inclusive-access/census-report': {
+    who: 'courseWork',
+    req: orgQ('/api/inclusive-access/census-report'),
+  },
+  'GET /api/inclusive-access/census-report/students': {
+    who: 'courseWork',
+    req: orgQ('/api/inclusive-access/census-report/students'),
+  },
   'POST /api/inclusive-access/opt-status': {
     who: 'courseWork',
     req: (w, s) => ({

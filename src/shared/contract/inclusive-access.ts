@@ -94,3 +94,59 @@ export const DropResponse = z.object({
   optStatus: z.enum(OPT_STATUSES).describe('Its opt status now (optout when dropped before census).'),
   beforeCensus: z.boolean().describe('Dropped before census: access ended and opted out.'),
 });
+
+/** GET /api/inclusive-access/census-report?organizationId=&coursePeriod= : per course, from the billable rule. */
+export const CensusCourse = z.object({
+  sectionId: z.number().int().describe("The course's section id."),
+  courseName: z.string().describe('Course name.'),
+  sectionCode: z.string().nullable().describe('Section code.'),
+  censusDate: z.string().nullable().describe('Census date (YYYY-MM-DD); null: not set.'),
+  locked: z.boolean().describe('Census reached: opt statuses are locked.'),
+  enrollments: z.number().int().describe('Enrollments (billable + non-billable).'),
+  billable: z.number().int().describe('Billable at census.'),
+  nonBillable: z.number().int().describe('Not billable (any reason, opted out included).'),
+  optedOut: z.number().int().describe('Not billable because opted out.'),
+  trialRunning: z.number().int().describe('Not billable because a 14 day trial is still running.'),
+  lateOverrides: z.number().int().describe('Enrollments changed by a late override after census.'),
+});
+export const CensusTotals = CensusCourse.pick({
+  enrollments: true,
+  billable: true,
+  nonBillable: true,
+  optedOut: true,
+  trialRunning: true,
+  lateOverrides: true,
+});
+export const CensusReportResponse = z.object({
+  optModel: z.enum(OPT_MODELS).describe("The institution's opt model."),
+  courses: z.array(CensusCourse).describe('One line per course with enrollments, by section id.'),
+  totals: CensusTotals.describe('Sums of the course lines.'),
+});
+
+export const CensusExportQuery = z.object({
+  organizationId: IdParam.describe('The institution reported on.'),
+  coursePeriod: z
+    .enum(['current', 'future', 'past', 'all'])
+    .default('current')
+    .describe('current (default), future, past or all.'),
+  format: z.enum(['csv', 'xlsx']).default('csv').describe('csv (default) or xlsx.'),
+});
+export const CensusReportQuery = CensusExportQuery.omit({ format: true });
+
+/** Columns of the per-student census file (CSV and .xlsx). */
+export const CENSUS_STUDENT_COLUMNS = [
+  'Section ID',
+  'Course Name',
+  'Section Code',
+  'Census Date',
+  'Student Name',
+  'E-mail',
+  'Username',
+  'Role',
+  'Access',
+  'Opt Status',
+  'Dropped',
+  'Billable',
+  'Reason',
+  'Late Override',
+] as const;

@@ -10,12 +10,19 @@ import {
   ResendAccessMailBody,
   ResendAccessMailResponse,
   SectionActionQuery,
+  CensusExportQuery,
+  CensusReportQuery,
+  CensusReportResponse,
 } from '../../../shared/contract/inclusive-access';
+import { CsvResponse } from '../../../shared/contract/reports';
+import { sendCsv, sendDownload } from '../../lib/csv';
 import { errorResponses } from '../../lib/error-responses';
 import { actorOf, entityOrg } from '../../plugins/access';
+import { censusExport, censusReport, xlsxStream } from './ia.report';
 import { changeOptStatus, extendTrial, removeEnrollment, resendAccessMail } from './ia.service';
 
 const tags = ['inclusive-access'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const errors = errorResponses(401, 403, 404, 422);
 const course = entityOrg('section', 'query', 'sectionId');
 
@@ -76,5 +83,36 @@ export async function inclusiveAccessRoutes(app: FastifyInstance) {
     config: { access: { rule: 'editOptStatus', org: course } },
     handler: (req) =>
       removeEnrollment(req.server.db, actorOf(req), req.query.sectionId, req.body, req.server.now()),
+  });
+
+  r.get('/api/inclusive-access/census-report', {
+    schema: {
+      tags,
+      querystring: CensusReportQuery,
+      response: { 200: CensusReportResponse, ...errors },
+    },
+    config: { access: { rule: 'viewReports', org: 'query' } },
+    handler: (req) => censusReport(req.server.db, req.query.organizationId, req.query, req.server.now()),
+  });
+
+  r.get('/api/inclusive-access/census-report/students', {
+    schema: {
+      tags,
+      description: 'The per-student census file: CSV or .xlsx, streamed.',
+      querystring: CensusExportQuery,
+      response: { 200: CsvResponse, ...errors },
+    },
+    config: { access: { rule: 'viewReports', org: 'query' } },
+    handler: async (req, reply) => {
+      const out = await censusExport(
+        req.server.db,
+        actorOf(req),
+        req.query.organizationId,
+        req.query,
+        req.server.now(),
+      );
+      if (req.query.format === 'csv') return sendCsv(reply, out.fileName, out.columns, out.rows);
+      return sendDownload(reply, out.fileName, XLSX, await xlsxStream(out.columns, out.rows));
+    },
   });
 }
