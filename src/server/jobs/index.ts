@@ -4,6 +4,7 @@ import { copyCourseDeadJob, copyCourseJob, copyDispatchJob } from '../modules/co
 import { sectionAlertsJob } from '../modules/alerts';
 import { applyImportJob, importDeadJob, parseImportJob } from '../modules/bulk-accounts';
 import { recycleBinPurgeJob } from '../modules/recycle-bin';
+import { optRemindersJob } from '../modules/inclusive-access';
 
 /** Every background job of the product. Features add theirs here. */
 export const ALL_JOBS: JobDefinition<any>[] = [
@@ -17,4 +18,5 @@ export const ALL_JOBS: JobDefinition<any>[] = [
   parseImportJob,
   applyImportJob,
   recycleBinPurgeJob,
+  optRemindersJob,
 ];
