@@ -54,7 +54,10 @@ const emlOf = async (to: string) => {
 };
 /** The text of an .eml as a reader sees it (quoted-printable or base64 body decoded). */
 const decoded = (eml: string) => {
-  const body = eml.split(/\r?\n\r?\n/).slice(1).join('\n');
+  const body = eml
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n');
   if (/quoted-printable/i.test(eml)) {
     const bytes = body
       .replace(/=\r?\n/g, '')

@@ -199,3 +199,34 @@ describe('roster row actions', () => {
     expect(a).toHaveLength(1);
   });
 });
+
+describe('the roster shows the window and who is billable', () => {
+  it('before census: model, census date, days left, open; each row its billing reason', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/roster?sectionId=${course.before.id}&pageSize=200`,
+      headers: bearer(tok.iareg),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.window).toEqual({ optModel: 'optOut', censusDate: day(5), daysLeft: 5, locked: false });
+    const by = (u: string) => body.students.find((s: { username: string }) => s.username === u);
+    expect(by('ia-ta')).toMatchObject({ courseRole: 'ta', billing: { billable: false, reason: 'staff' } });
+    expect(by('ia-drop1')).toMatchObject({
+      dropCause: 'removal',
+      billing: { billable: false, reason: 'droppedBeforeCensus' },
+    });
+    expect(by('ia-trial').billing).toEqual({ billable: false, reason: 'trialRunning' });
+  });
+
+  it('after census: locked, negative days left', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/roster?sectionId=${course.after.id}`,
+      headers: bearer(tok.iareg),
+    });
+    expect(res.json().window).toMatchObject({ censusDate: day(-10), daysLeft: -10, locked: true });
+    const late = res.json().students.find((s: { username: string }) => s.username === 'ia-late-removal');
+    expect(late.billing).toEqual({ billable: true, reason: 'droppedAfterCensus' });
+  });
+});

@@ -3,3 +3,4 @@ export { inclusiveAccessRoutes } from './ia.routes';
 export { dropEnrollment } from './ia.drop';
 export { billable, optModelOf, optWindow, todayFor, type BillableInput, type OptWindow } from './ia.rules';
 export { optRemindersJob } from './ia.job';
+export { courseBilling } from './ia.course';
