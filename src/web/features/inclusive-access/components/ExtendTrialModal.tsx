@@ -29,7 +29,12 @@ export function ExtendTrialModal(p: {
       },
     );
   return (
-    <Modal opened onClose={p.onClose} title={t('inclusiveAccess.actions.extendTrial')}>
+    <Modal
+      opened
+      onClose={p.onClose}
+      title={t('inclusiveAccess.actions.extendTrial')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack>
         <NumberInput
           label={t('inclusiveAccess.actions.days')}

@@ -36,7 +36,7 @@ export function OptChangeModal({ sectionId, enrollmentId, studentName, to, late,
       },
     );
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack>
         <Text size="sm">{t('inclusiveAccess.actions.optConfirm', { name: studentName })}</Text>
         {late && (
