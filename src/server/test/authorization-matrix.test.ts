@@ -192,6 +192,7 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/courses/roster': { who: 'dashboard', req: secQ('/api/courses/roster') },
   'GET /api/courses/roster/export': { who: 'dashboard', req: secQ('/api/courses/roster/export') },
+  'GET /api/inclusive-access/dashboard': { who: 'dashboard', req: orgQ('/api/inclusive-access/dashboard') },
   'GET /api/inclusive-access/census-report': {
     who: 'courseWork',
     req: orgQ('/api/inclusive-access/census-report'),

@@ -150,3 +150,53 @@ export const CENSUS_STUDENT_COLUMNS = [
   'Reason',
   'Late Override',
 ] as const;
+
+/** GET /api/inclusive-access/dashboard?organizationId= : the institution overview. */
+export const DashboardQuery = z.object({
+  organizationId: IdParam.describe('The institution shown.'),
+});
+const CourseRef = {
+  sectionId: z.number().int().describe("The course's section id."),
+  courseName: z.string().describe('Course name.'),
+};
+export const DashboardResponse = z.object({
+  enrollmentByPeriod: z
+    .array(
+      z.object({
+        period: z.enum(['past', 'current', 'future']).describe('Course period.'),
+        courses: z.number().int().describe('Live courses of the period.'),
+        students: z.number().int().describe('Student enrollments of those courses.'),
+      }),
+    )
+    .describe('Courses and student enrollments per period (past, current, future).'),
+  optOutNearCensus: z
+    .array(
+      z.object({
+        ...CourseRef,
+        censusDate: z.string().describe('Census date (YYYY-MM-DD).'),
+        students: z.number().int().describe('Student enrollments.'),
+        optedOut: z.number().int().describe('Students opted out.'),
+      }),
+    )
+    .describe(
+      'Courses whose census is within 14 days before or after today, highest opt-out rate first (10).',
+    ),
+  pairing: z
+    .object({
+      paired: z.number().int().describe('Current and future courses paired to a product.'),
+      unpaired: z.number().int().describe('Current and future courses without a product.'),
+    })
+    .describe('Pairing readiness of the current and future courses.'),
+  copyOutcomes: z
+    .array(
+      z.object({
+        status: z.string().describe('Copy status.'),
+        count: z.number().int().describe('Course copies with this status.'),
+      }),
+    )
+    .describe('Course copies requested in the last 30 days, by status.'),
+  lowEnrollment: z
+    .array(z.object({ ...CourseRef, students: z.number().int().describe('Student enrollments.') }))
+    .describe('Current courses under the low-enrollment threshold, fewest first (10).'),
+  lowEnrollmentThreshold: z.number().int().describe('The low-enrollment threshold.'),
+});

@@ -103,6 +103,7 @@ export async function seedStudents(
             today,
             now,
             optStatus: row.optStatus,
+            accessEndsAt: row.accessEndsAt ?? null,
           }),
         });
         perSection[k]++;

@@ -22,7 +22,21 @@ export function inclusiveAccessFields(p: {
   today: Day;
   now: Date;
   optStatus: string;
-}): Fields {
+  accessEndsAt: Date | null;
+}): Required<Fields> {
+  const base = {
+    courseRole: 'student',
+    optStatus: p.optStatus,
+    optDecidedAt: null,
+    droppedAt: null,
+    dropCause: null,
+    remindedAt: null,
+    accessEndsAt: p.accessEndsAt,
+  };
+  return { ...base, ...states(p) } as Required<Fields>;
+}
+
+function states(p: Parameters<typeof inclusiveAccessFields>[0]): Fields {
   const census = p.censusDuration >= 0 ? addDays(p.start, p.censusDuration) : null;
   if (p.n === 0 && p.k % 7 === 0) return { courseRole: 'ta', optStatus: 'optin' };
   if (p.n === 1 && p.k % 11 === 0) return { courseRole: 'instructor', optStatus: 'optin' };

@@ -153,3 +153,25 @@ describe('census report', () => {
     expect((await get('crreg', url('/students', '&format=pdf'))).statusCode).toBe(422);
   });
 });
+
+describe('dashboard', () => {
+  it('counts courses and students by period, opt-out near census, pairing and low enrollment', async () => {
+    const res = await get('crreg', `/api/inclusive-access/dashboard?organizationId=${w.a.id}`);
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.enrollmentByPeriod.find((p: { period: string }) => p.period === 'current')).toEqual({
+      period: 'current',
+      courses: 2,
+      students: 8,
+    });
+    expect(d.optOutNearCensus).toEqual([
+      { sectionId: open.id, courseName: 'Open 101', censusDate: day(7), students: 5, optedOut: 2 },
+    ]);
+    expect(d.pairing).toEqual({ paired: 0, unpaired: 2 });
+    expect(d.lowEnrollment.map((c: { sectionId: number }) => c.sectionId)).toEqual([closed.id]);
+    expect(d.copyOutcomes).toEqual([]);
+    expect((await get('crviewer', `/api/inclusive-access/dashboard?organizationId=${w.a.id}`)).statusCode).toBe(200);
+    expect((await get('crreg', `/api/inclusive-access/dashboard?organizationId=${w.b.id}`)).statusCode).toBe(403);
+  });
+});
+

@@ -13,11 +13,14 @@ import {
   CensusExportQuery,
   CensusReportQuery,
   CensusReportResponse,
+  DashboardQuery,
+  DashboardResponse,
 } from '../../../shared/contract/inclusive-access';
 import { CsvResponse } from '../../../shared/contract/reports';
 import { sendCsv, sendDownload } from '../../lib/csv';
 import { errorResponses } from '../../lib/error-responses';
 import { actorOf, entityOrg } from '../../plugins/access';
+import { dashboard } from './ia.dashboard';
 import { censusExport, censusReport, xlsxStream } from './ia.report';
 import { changeOptStatus, extendTrial, removeEnrollment, resendAccessMail } from './ia.service';
 
@@ -114,5 +117,17 @@ export async function inclusiveAccessRoutes(app: FastifyInstance) {
       if (req.query.format === 'csv') return sendCsv(reply, out.fileName, out.columns, out.rows);
       return sendDownload(reply, out.fileName, XLSX, await xlsxStream(out.columns, out.rows));
     },
+  });
+
+  r.get('/api/inclusive-access/dashboard', {
+    schema: { tags, querystring: DashboardQuery, response: { 200: DashboardResponse, ...errors } },
+    config: { access: { rule: 'viewInstitution', org: 'query' } },
+    handler: (req) =>
+      dashboard(
+        req.server.db,
+        req.query.organizationId,
+        req.server.config.lowEnrollmentThreshold,
+        req.server.now(),
+      ),
   });
 }
