@@ -117,4 +117,25 @@ describe.each(LANGUAGES)('inclusive access on the roster, in $lang', ({ lang, lo
     );
     expect(after.students.find((s) => s.enrollmentId === student.enrollmentId)?.optStatus).toBe('optout');
   });
+
+  it('the overview: charts with their data tables, reached from the courses page', async () => {
+    const { page } = b;
+    await loginAs(page, 'registrar');
+    await page.goto('/institution');
+    await page.getByTestId('overview-link').click();
+    await page.getByRole('heading', { level: 1, name: ia.dashboard.title }).waitFor();
+    const periods = page.getByTestId('dash-periods');
+    await periods.getByRole('table', { name: ia.dashboard.periods }).waitFor();
+    await periods.getByRole('cell', { name: ia.dashboard.periodName.current, exact: true }).waitFor();
+    await page.getByTestId('dash-pairing').getByText(ia.dashboard.paired).waitFor();
+    await page.getByTestId('dash-low').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({
+      path: `test-results/inclusive-access-${lang}-overview-1280.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/inclusive-access-${lang}-overview-390.png`, fullPage: true });
+  });
 });

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  DashboardResponse,
   DropBody,
   DropResponse,
   ExtendTrialBody,
@@ -40,3 +41,14 @@ export const useResendAccessMail = (sectionId: number) =>
   );
 export const useDropEnrollment = (sectionId: number) =>
   useRowAction<z.input<typeof DropBody>, z.infer<typeof DropResponse>>('drop', sectionId);
+
+export type Dashboard = z.infer<typeof DashboardResponse>;
+
+export function useDashboard(organizationId: number | null) {
+  return useQuery({
+    queryKey: ['inclusive-access', 'dashboard', organizationId],
+    queryFn: ({ signal }) =>
+      api<Dashboard>('/api/inclusive-access/dashboard', { signal, query: { organizationId } }),
+    enabled: organizationId !== null,
+  });
+}
