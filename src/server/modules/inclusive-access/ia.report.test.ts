@@ -170,8 +170,11 @@ describe('dashboard', () => {
     expect(d.pairing).toEqual({ paired: 0, unpaired: 2 });
     expect(d.lowEnrollment.map((c: { sectionId: number }) => c.sectionId)).toEqual([closed.id]);
     expect(d.copyOutcomes).toEqual([]);
-    expect((await get('crviewer', `/api/inclusive-access/dashboard?organizationId=${w.a.id}`)).statusCode).toBe(200);
-    expect((await get('crreg', `/api/inclusive-access/dashboard?organizationId=${w.b.id}`)).statusCode).toBe(403);
+    expect(
+      (await get('crviewer', `/api/inclusive-access/dashboard?organizationId=${w.a.id}`)).statusCode,
+    ).toBe(200);
+    expect((await get('crreg', `/api/inclusive-access/dashboard?organizationId=${w.b.id}`)).statusCode).toBe(
+      403,
+    );
   });
 });
-

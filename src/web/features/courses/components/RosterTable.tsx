@@ -70,7 +70,7 @@ export function RosterTable({ sectionId }: { sectionId: number }) {
         </Group>
       </Group>
       <Table.ScrollContainer minWidth={1000}>
-        <Table striped highlightOnHover verticalSpacing="xs">
+        <Table highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('courses.roster.name')}</Table.Th>

@@ -30,7 +30,7 @@ export function OptWindowBar({ window: w }: { window: z.infer<typeof OptWindowSc
       {w.censusDate && (
         <Badge
           variant="light"
-          color={w.locked ? 'gray' : 'teal'}
+          color={w.locked ? 'gray' : 'green'}
           tt="none"
           leftSection={
             w.locked ? (
