@@ -69,6 +69,8 @@ describe.each(LANGUAGES)('inclusive access on the roster, in $lang', ({ lang, lo
     await bar.getByText(ia.window.open).waitFor();
     await page.getByTestId('roster').getByRole('textbox').fill(student.email);
     const row = page.getByTestId('roster-row').filter({ hasText: student.email });
+    await row.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await row
       .getByRole('button', {
         name: ia.actions.menu.replace('{{name}}', `${student.firstName} ${student.lastName}`),
@@ -76,8 +78,9 @@ describe.each(LANGUAGES)('inclusive access on the roster, in $lang', ({ lang, lo
       .click();
     await page.getByRole('menuitem', { name: ia.actions.optOut, exact: true }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('opt-confirm').waitFor();
     expect(await dialog.getByTestId('opt-reason').count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await dialogViolations(page)).toEqual([]);
     await dialog.getByTestId('opt-confirm').click();
     await row.getByText(catalog.status.opt.optout).waitFor();
     await row.getByText(ia.reason.optedOut).waitFor();

@@ -179,7 +179,7 @@ export const DashboardResponse = z.object({
       }),
     )
     .describe(
-      'Courses whose census is within 14 days before or after today, highest opt-out rate first (10).',
+      'Courses whose census is within the last 30 or the next 90 days, highest opt-out rate first (10).',
     ),
   pairing: z
     .object({
@@ -197,6 +197,8 @@ export const DashboardResponse = z.object({
     .describe('Course copies requested in the last 30 days, by status.'),
   lowEnrollment: z
     .array(z.object({ ...CourseRef, students: z.number().int().describe('Student enrollments.') }))
-    .describe('Current courses under the low-enrollment threshold, fewest first (10).'),
+    .describe(
+      'Current student courses (not masters nor instructor previews) under the low-enrollment threshold, fewest first (10).',
+    ),
   lowEnrollmentThreshold: z.number().int().describe('The low-enrollment threshold.'),
 });

@@ -4,7 +4,19 @@ import { addDaysIso as addDays } from '../../../shared/validation';
 import { todayFor } from './ia.rules';
 
 type Rows<T> = { rows: T[] };
-const NEAR_CENSUS_DAYS = 14;
+interface CourseAgg {
+  id: number;
+  course_name: string;
+  period: 'past' | 'current' | 'future';
+  paired: boolean;
+  students: number;
+  opted_out: number;
+  student_course: boolean;
+  census: string | null;
+}
+/** "Near census": census within the last 30 days or the next 90. */
+const CENSUS_PAST_DAYS = 30;
+const CENSUS_AHEAD_DAYS = 90;
 
 /**
  * The institution overview in two aggregate statements: one over its live courses (with their student
@@ -14,7 +26,7 @@ export async function dashboard(db: Db, institutionId: number, threshold: number
   const today = todayFor({}, now);
   const courses = (await db.execute(sql`
     with s as (
-      select s.id, s.course_name, s.start_date, s.end_date, s.product_id,
+      select s.id, s.course_name, s.start_date, s.end_date, s.product_id, s.course_type, s.use_type,
         case when s.census_duration >= 0 then s.start_date + s.census_duration
              when i.census_duration >= 0 then s.start_date + i.census_duration end as census
       from sections s join institutions i on i.id = s.institution_id
@@ -30,16 +42,9 @@ export async function dashboard(db: Db, institutionId: number, threshold: number
       ) e on true
     )
     select id, course_name, period, product_id is not null as paired, students, opted_out,
+      course_type <> 'parent' and use_type = 'studentuse' as student_course,
       to_char(census, 'YYYY-MM-DD') as census
-    from c`)) as unknown as Rows<{
-    id: number;
-    course_name: string;
-    period: 'past' | 'current' | 'future';
-    paired: boolean;
-    students: number;
-    opted_out: number;
-    census: string | null;
-  }>;
+    from c`)) as unknown as Rows<CourseAgg>;
   const copies = (await db.execute(sql`
     select j.status, count(*)::int as count
     from copy_jobs j join copy_requests r on r.id = j.request_id
@@ -49,15 +54,7 @@ export async function dashboard(db: Db, institutionId: number, threshold: number
 }
 
 function shape(
-  rows: {
-    id: number;
-    course_name: string;
-    period: 'past' | 'current' | 'future';
-    paired: boolean;
-    students: number;
-    opted_out: number;
-    census: string | null;
-  }[],
+  rows: CourseAgg[],
   copies: { status: string; count: number }[],
   today: string,
   threshold: number,
@@ -66,8 +63,8 @@ function shape(
     const of = rows.filter((r) => r.period === period);
     return { period, courses: of.length, students: of.reduce((n, r) => n + r.students, 0) };
   });
-  const from = addDays(today, -NEAR_CENSUS_DAYS);
-  const to = addDays(today, NEAR_CENSUS_DAYS);
+  const from = addDays(today, -CENSUS_PAST_DAYS);
+  const to = addDays(today, CENSUS_AHEAD_DAYS);
   const near = rows
     .filter((r) => r.census && r.census >= from && r.census <= to && r.students > 0)
     .sort((a, b) => b.opted_out / b.students - a.opted_out / a.students || a.id - b.id)
@@ -81,7 +78,7 @@ function shape(
     }));
   const live = rows.filter((r) => r.period !== 'past');
   const low = rows
-    .filter((r) => r.period === 'current' && r.students < threshold)
+    .filter((r) => r.period === 'current' && r.student_course && r.students < threshold)
     .sort((a, b) => a.students - b.students || a.id - b.id)
     .slice(0, 10)
     .map((r) => ({ sectionId: r.id, courseName: r.course_name, students: r.students }));

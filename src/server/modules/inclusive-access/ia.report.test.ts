@@ -166,6 +166,7 @@ describe('dashboard', () => {
     });
     expect(d.optOutNearCensus).toEqual([
       { sectionId: open.id, courseName: 'Open 101', censusDate: day(7), students: 5, optedOut: 2 },
+      { sectionId: closed.id, courseName: 'Closed 101', censusDate: day(-20), students: 3, optedOut: 1 },
     ]);
     expect(d.pairing).toEqual({ paired: 0, unpaired: 2 });
     expect(d.lowEnrollment.map((c: { sectionId: number }) => c.sectionId)).toEqual([closed.id]);

@@ -31,7 +31,7 @@ export function ChartWithTable({ title, columns, rows, empty, testId }: Props) {
           <Text c="dimmed">{empty}</Text>
         ) : (
           <>
-            <div aria-hidden="true">
+            <div aria-hidden="true" inert>
               <BarChart
                 h={220}
                 data={rows}

@@ -9,7 +9,7 @@ import { ChartWithTable } from '../components/ChartWithTable';
 
 /** The institution overview: enrollment by period, opt-outs near census, pairing, copies, low enrollment. */
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const { institution } = useAppSession();
   const q = useDashboard(institution?.orgId ?? null);
@@ -65,7 +65,12 @@ export default function DashboardPage() {
               { key: 'status', label: t(`${k}.status`) },
               { key: 'count', label: t(`${k}.count`) },
             ]}
-            rows={d.copyOutcomes}
+            rows={d.copyOutcomes.map((c) => ({
+              status: i18n.exists(`courseCopy.status.${c.status}`)
+                ? t(`courseCopy.status.${c.status}` as never)
+                : c.status,
+              count: c.count,
+            }))}
             empty={t(`${k}.none`)}
           />
           <ChartWithTable
