@@ -31,6 +31,7 @@ export function OptWindowBar({ window: w }: { window: z.infer<typeof OptWindowSc
         <Badge
           variant="light"
           color={w.locked ? 'gray' : 'green'}
+          c={w.locked ? 'gray.9' : 'green.9'}
           tt="none"
           leftSection={
             w.locked ? (
