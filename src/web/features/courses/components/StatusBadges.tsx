@@ -20,7 +20,13 @@ export function AccessBadge({ access }: { access: { type: string; endsAt: string
   const key = accessDisplay(access);
   if (!key) return <Text size="sm">{access.type}</Text>;
   return (
-    <Badge color={ACCESS_COLOR[key]} c={`${ACCESS_COLOR[key]}.9`} variant="light" tt="none" data-access={key}>
+    <Badge
+      color={ACCESS_COLOR[key]}
+      c={`${ACCESS_COLOR[key]}.9`}
+      variant="outline"
+      tt="none"
+      data-access={key}
+    >
       {t(`status.access.${key}`)}
     </Badge>
   );

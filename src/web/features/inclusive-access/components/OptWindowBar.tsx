@@ -29,7 +29,7 @@ export function OptWindowBar({ window: w }: { window: z.infer<typeof OptWindowSc
       )}
       {w.censusDate && (
         <Badge
-          variant="light"
+          variant="outline"
           color={w.locked ? 'gray' : 'green'}
           c={w.locked ? 'gray.9' : 'green.9'}
           tt="none"
