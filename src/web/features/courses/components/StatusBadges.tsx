@@ -20,13 +20,7 @@ export function AccessBadge({ access }: { access: { type: string; endsAt: string
   const key = accessDisplay(access);
   if (!key) return <Text size="sm">{access.type}</Text>;
   return (
-    <Badge
-      color={ACCESS_COLOR[key]}
-      c={`${ACCESS_COLOR[key]}.9`}
-      variant="outline"
-      tt="none"
-      data-access={key}
-    >
+    <Badge color={ACCESS_COLOR[key]} variant="light" tt="none" data-access={key}>
       {t(`status.access.${key}`)}
     </Badge>
   );
@@ -46,13 +40,7 @@ export function CurrentAccessText({ value }: { value: string | null }) {
 export function OptStatusBadge({ value }: { value: OptStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge
-      color={value === 'optout' ? 'red' : 'teal'}
-      c={value === 'optout' ? 'red.9' : 'teal.9'}
-      variant="outline"
-      tt="none"
-      data-opt={value}
-    >
+    <Badge color={value === 'optout' ? 'red' : 'teal'} variant="outline" tt="none" data-opt={value}>
       {t(`status.opt.${value}`)}
     </Badge>
   );

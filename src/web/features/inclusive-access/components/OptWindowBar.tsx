@@ -30,8 +30,7 @@ export function OptWindowBar({ window: w }: { window: z.infer<typeof OptWindowSc
       {w.censusDate && (
         <Badge
           variant="outline"
-          color={w.locked ? 'gray' : 'green'}
-          c={w.locked ? 'gray.9' : 'green.9'}
+          color={w.locked ? 'dark' : 'teal'}
           tt="none"
           leftSection={
             w.locked ? (
