@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -28,20 +28,16 @@ export function OptWindowBar({ window: w }: { window: z.infer<typeof OptWindowSc
         </Text>
       )}
       {w.censusDate && (
-        <Badge
-          variant="outline"
-          color={w.locked ? 'dark' : 'teal'}
-          tt="none"
-          leftSection={
-            w.locked ? (
-              <IconLock size={12} aria-hidden="true" />
-            ) : (
-              <IconLockOpen size={12} aria-hidden="true" />
-            )
-          }
-        >
-          {w.locked ? t('inclusiveAccess.window.locked') : t('inclusiveAccess.window.open')}
-        </Badge>
+        <Group gap={4} data-testid="opt-lock">
+          {w.locked ? (
+            <IconLock size={14} aria-hidden="true" />
+          ) : (
+            <IconLockOpen size={14} aria-hidden="true" />
+          )}
+          <Text size="sm" fw={600}>
+            {w.locked ? t('inclusiveAccess.window.locked') : t('inclusiveAccess.window.open')}
+          </Text>
+        </Group>
       )}
     </Group>
   );
