@@ -94,7 +94,7 @@ describe.each(LANGUAGES)('inclusive access on the roster, in $lang', ({ lang, lo
     expect(await dialog.getByTestId('opt-reason').count()).toBe(0);
     expect(await dialogViolations(page)).toEqual([]);
     await dialog.getByTestId('opt-confirm').click();
-    await row.getByText(catalog.status.opt.optout).waitFor();
+    await row.getByText(catalog.status.opt.optout, { exact: true }).waitFor();
     await row.getByText(ia.reason.optedOut).waitFor();
     expect(await pageViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/inclusive-access-${lang}-roster-1280.png`, fullPage: true });
