@@ -54,6 +54,8 @@ export const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LOW_ENROLLMENT_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   LOW_ENROLLMENT_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Inclusive access: days before census the undecided students get their opt reminder. */
+  OPT_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(2),
   /** Course copies: automatic retries after the first attempt, backoff start and cap, and the per-attempt time limit. */
   COPY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
   COPY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
@@ -106,6 +108,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   lowEnrollmentThreshold: number;
   lowEnrollmentAfterDays: number;
+  optReminderDays: number;
   /** Course-copy job retries (pg-boss retryLimit, retryDelay, retryDelayMax with backoff) and expiry, in seconds. */
   copyJobs: { retryLimit: number; retryDelay: number; retryDelayMax: number; expireInSeconds: number };
   /** Time limit of one attempt at applying a bulk import, in seconds (pg-boss expiry). */
@@ -191,6 +194,7 @@ export function loadConfig(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     lowEnrollmentThreshold: e.LOW_ENROLLMENT_THRESHOLD,
     lowEnrollmentAfterDays: e.LOW_ENROLLMENT_AFTER_DAYS,
+    optReminderDays: e.OPT_REMINDER_DAYS,
     copyJobs: {
       retryLimit: e.COPY_RETRY_LIMIT,
       retryDelay: e.COPY_RETRY_DELAY_SECONDS,

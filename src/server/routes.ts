@@ -7,6 +7,7 @@ import { courseRoutes } from './modules/courses';
 import { rosterRoutes } from './modules/rosters';
 import { fileRoutes } from './modules/files';
 import { reportRoutes } from './modules/reports';
+import { inclusiveAccessRoutes } from './modules/inclusive-access';
 import { adminToolsRoutes } from './modules/admin-tools';
 import { courseCopyRoutes } from './modules/course-copy';
 import { alertRoutes } from './modules/alerts';
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(rosterRoutes);
   await app.register(fileRoutes);
   await app.register(reportRoutes);
+  await app.register(inclusiveAccessRoutes);
   await app.register(adminToolsRoutes);
   await app.register(courseCopyRoutes);
   await app.register(alertRoutes);

@@ -32,6 +32,14 @@ export const ERROR_STATUS = {
   'error.optOutNoStudentColumn': 422,
   /** An opt-out file without data rows. */
   'error.optOutEmpty': 422,
+  /** A late opt override (after census) without a reason. */
+  'error.optReasonRequired': 422,
+  /** An opt action on an instructor or TA (never billed, no opt status). */
+  'error.optStaffEnrollment': 422,
+  /** An opt change in a course without an inclusive offer (opt model none). */
+  'error.optNoModel': 422,
+  /** Extending a trial that is not a running 14 day trial. */
+  'error.notOnTrial': 422,
   /** A text field holding U+0000, which PostgreSQL cannot store; params field. */
   'error.nulCharacter': 422,
   /** A text field (or key) that is not well-formed Unicode: a lone UTF-16 surrogate; params field. */
@@ -123,6 +131,8 @@ export const ERROR_STATUS = {
   /** Password-reset requests over the limit of the address or of the user name / e-mail asked for. */
   'error.resetTooManyRequests': 429,
   'error.accessDenied': 403,
+  /** An opt status change after census by someone without the late-override right. */
+  'error.optLocked': 403,
   /** A change to a role holding permissions the caller lacks (ARCHITECTURE §4); params name, missing. */
   'error.aboveYourRightsRole': 403,
   /** A change to the roles of a user holding rights the caller lacks; params username, missing. */
@@ -179,6 +189,8 @@ export const ERROR_STATUS = {
   'error.internalUserNotFound': 404,
   'error.groupNotFound': 404,
   'error.optOutFileNotFound': 404,
+  /** An enrollment that is not of the named course. */
+  'error.enrollmentNotFound': 404,
   'error.alertNotFound': 404,
   'error.offerNotFound': 404,
   'error.ltiRegistrationNotFound': 404,

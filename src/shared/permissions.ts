@@ -107,6 +107,22 @@ const OWN_RULES = {
     OWN_RULES.deleteCourses(c) || OWN_RULES.editRoles(c) || OWN_RULES.editInternalUsers(c),
   /** Upload and delete opt-out files (changes students' enrollments). */
   manageOptOut: (c: Capabilities) => !c.internalUser && has(c, 'CAN_ENROLL_STUDENTS') && reaches(c),
+  /**
+   * Roster row actions for staff (before census: an opt status on a student's behalf; extend a
+   * trial; resend the access e-mail; drop a student): CAN_ENROLL_STUDENTS there, never internal users.
+   */
+  editOptStatus: (c: Capabilities) => !c.internalUser && has(c, 'CAN_ENROLL_STUDENTS') && reaches(c),
+  /**
+   * A late override of an opt status after census (with a reason): super admins, nasupport, or an
+   * administrator holding both CAN_ENROLL_STUDENTS and CAN_ACCESS_REPORTING_ANALYTICS there.
+   */
+  overrideOptLock: (c: Capabilities) =>
+    c.superAdmin ||
+    c.nasupport ||
+    (!c.internalUser &&
+      has(c, 'CAN_ENROLL_STUDENTS') &&
+      has(c, 'CAN_ACCESS_REPORTING_ANALYTICS') &&
+      reaches(c)),
   /** ISReport, CSReport and census data downloads. */
   viewReports: (c: Capabilities) => has(c, 'CAN_ACCESS_REPORTING_ANALYTICS') && reaches(c),
   viewAlerts: (c: Capabilities) => has(c, 'CAN_ACCESS_ADMIN_DASHBOARD') && reaches(c),

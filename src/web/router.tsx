@@ -82,6 +82,10 @@ export const routes: RouteObject[] = [
                     lazy: page(() => import('./features/institutions/pages/InstitutionIndexPage')),
                   },
                   {
+                    path: 'overview',
+                    lazy: page(() => import('./features/inclusive-access/pages/DashboardPage')),
+                  },
+                  {
                     path: 'courseDetail/:sectionId',
                     lazy: page(() => import('./features/courses/pages/CourseDetailPage')),
                   },

@@ -5,6 +5,7 @@ import { sectionAlertsJob } from '../modules/alerts';
 import { applyImportJob, importDeadJob, parseImportJob } from '../modules/bulk-accounts';
 import { recycleBinPurgeJob } from '../modules/recycle-bin';
 import { ltiLaunchLogRetentionJob, ltiRosterScheduleJob, ltiRosterSyncJob } from '../modules/lti';
+import { optRemindersJob } from '../modules/inclusive-access';
 
 /** Every background job of the product. Features add theirs here. */
 export const ALL_JOBS: JobDefinition<any>[] = [
@@ -21,4 +22,5 @@ export const ALL_JOBS: JobDefinition<any>[] = [
   ltiLaunchLogRetentionJob,
   ltiRosterSyncJob,
   ltiRosterScheduleJob,
+  optRemindersJob,
 ];

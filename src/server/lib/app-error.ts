@@ -37,6 +37,7 @@ const NOT_FOUND = {
   'Internal user': 'error.internalUserNotFound',
   Group: 'error.groupNotFound',
   'Opt-out file': 'error.optOutFileNotFound',
+  Enrollment: 'error.enrollmentNotFound',
   Alert: 'error.alertNotFound',
   Offer: 'error.offerNotFound',
   'LTI registration': 'error.ltiRegistrationNotFound',

@@ -206,6 +206,43 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/courses/roster': { who: 'dashboard', req: secQ('/api/courses/roster') },
   'GET /api/courses/roster/export': { who: 'dashboard', req: secQ('/api/courses/roster/export') },
+  'GET /api/inclusive-access/dashboard': { who: 'dashboard', req: orgQ('/api/inclusive-access/dashboard') },
+  'GET /api/inclusive-access/census-report': {
+    who: 'courseWork',
+    req: orgQ('/api/inclusive-access/census-report'),
+  },
+  'GET /api/inclusive-access/census-report/students': {
+    who: 'courseWork',
+    req: orgQ('/api/inclusive-access/census-report/students'),
+  },
+  'POST /api/inclusive-access/opt-status': {
+    who: 'courseWork',
+    req: (w, s) => ({
+      url: `/api/inclusive-access/opt-status?sectionId=${w.section[s].id}`,
+      payload: { enrollmentId: 999_999, optStatus: 'optout' },
+    }),
+  },
+  'POST /api/inclusive-access/extend-trial': {
+    who: 'courseWork',
+    req: (w, s) => ({
+      url: `/api/inclusive-access/extend-trial?sectionId=${w.section[s].id}`,
+      payload: { enrollmentId: 999_999, days: 3, reason: 'Late bookstore delivery' },
+    }),
+  },
+  'POST /api/inclusive-access/access-mail': {
+    who: 'courseWork',
+    req: (w, s) => ({
+      url: `/api/inclusive-access/access-mail?sectionId=${w.section[s].id}`,
+      payload: { enrollmentId: 999_999 },
+    }),
+  },
+  'POST /api/inclusive-access/drop': {
+    who: 'courseWork',
+    req: (w, s) => ({
+      url: `/api/inclusive-access/drop?sectionId=${w.section[s].id}`,
+      payload: { enrollmentId: 999_999 },
+    }),
+  },
   'GET /api/courses/courseSearch': {
     who: 'dashboard',
     req: (w, s) => ({ url: `/api/courses/courseSearch?organizationId=${w.inst[s].id}&q=a` }),
@@ -879,6 +916,7 @@ describe('explain access agrees with the routes', () => {
     expect(RULE_NAMES.filter((r) => !checked.includes(r) && !declaredByAnyRoute(r))).toEqual([
       'searchAllInstitutions',
       'viewAdminTools',
+      'overrideOptLock', // checked by the opt-status service once the course is past census
     ]);
   }, 600_000);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPT_STATUSES } from '../status';
 import { IdParam, text } from './common';
+import { BillingSchema, DROP_CAUSES, OptWindowSchema } from './inclusive-access';
 
 /** GET /api/courses/roster?sectionId= : one page of a course's students. */
 export const RosterQuery = z.object({
@@ -37,11 +38,20 @@ export const RosterStudent = z.object({
     .nullable()
     .describe('Not_Paid, Institution_Paid, Provider_Paid, or null (shown NA).'),
   optStatus: z.enum(OPT_STATUSES).describe('optin or optout.'),
+  courseRole: z
+    .enum(['student', 'instructor', 'ta'])
+    .describe('student, or instructor / ta on the roster (never billed, no opt action).'),
+  optDecided: z.boolean().describe('The student (or staff for them) has chosen an opt status.'),
+  remindedAt: z.string().nullable().describe('When the opt reminder was sent (ISO 8601); null: not sent.'),
+  droppedAt: z.string().nullable().describe('When the enrollment was dropped (ISO 8601); null: active.'),
+  dropCause: z.enum(DROP_CAUSES).nullable().describe('What dropped it; null: active.'),
+  billing: BillingSchema.describe('Billable at census or not, with the reason (the one billable rule).'),
 });
 
 export const RosterResponse = z.object({
   sectionId: z.number().int().describe("The course's section id."),
   courseName: z.string().describe('Course name.'),
+  window: OptWindowSchema.describe('The opt model, census date, days left and lock of the course.'),
   students: z.array(RosterStudent).describe('The students of the requested page.'),
   total: z.number().int().describe('Students matching the search (all pages).'),
   page: z.number().int().describe('1-based page number answered.'),

@@ -12,3 +12,4 @@ export * from './users';
 export * from './sso';
 export * from './password-resets';
 export * from './totp';
+export * from './inclusive-access';

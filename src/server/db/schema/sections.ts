@@ -105,8 +105,16 @@ export const enrollments = pgTable(
     currentAccess: text('current_access'),
     /** optin | optout */
     optStatus: text('opt_status').notNull().default('optin'),
-    /** When an LMS roster sync found the student gone or inactive (kept, not deleted); null: enrolled. */
+    /** student | instructor | ta: instructors and TAs on the roster (LTI/NRPS) are never billed. */
+    courseRole: text('course_role').notNull().default('student'),
+    /** When the student (or staff for them) last chose an opt status; null: not decided yet. */
+    optDecidedAt: timestamp('opt_decided_at', { withTimezone: true }),
+    /** When the enrollment was dropped (roster sync, removal, inactive NRPS member, opt-out file); null: active. */
     droppedAt: timestamp('dropped_at', { withTimezone: true }),
+    /** What dropped it: rosterSync | removal | nrpsInactive | optOutFile. */
+    dropCause: text('drop_cause'),
+    /** When the census reminder was sent (once per course). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -3,6 +3,7 @@ import { enrollments } from '../schema';
 import { bulkInsert } from './bulk';
 import type { SeedContext, SeededInstitution } from './context';
 import { addDays, dayToTime } from './dates';
+import { inclusiveAccessFields } from './inclusive-access';
 import type { SectionDraft } from './sections';
 import { UserBatch } from './user-batch';
 import type { UsernameBook } from './usernames';
@@ -69,7 +70,7 @@ export async function seedStudents(
               ? Math.min(today, addDays(d.start, rng.int(-7, 40)))
               : addDays(d.start, -rng.int(0, 20));
         const createdAt = new Date(Math.min(now.getTime(), dayToTime(enrolledDay, rng.int(7, 22)).getTime()));
-        rows.push({
+        const row = {
           sectionId: sectionIds[k],
           student: first + ((offset + n) % size),
           accessType: paid ? 'PAID' : 'TEMP',
@@ -90,6 +91,20 @@ export async function seedStudents(
               ] as const),
           optStatus: rng.chance(optOutRate) ? 'optout' : 'optin',
           createdAt,
+        };
+        rows.push({
+          ...row,
+          ...inclusiveAccessFields({
+            k,
+            n,
+            start: d.start,
+            censusDuration: d.censusDuration >= 0 ? d.censusDuration : inst.seed.censusDuration,
+            enrolledDay,
+            today,
+            now,
+            optStatus: row.optStatus,
+            accessEndsAt: row.accessEndsAt ?? null,
+          }),
         });
         perSection[k]++;
       }

@@ -8,6 +8,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { enrollments, ltiIdentities, memberships, sectionInstructors } from '../../db/schema';
+import { dropEnrollment } from '../inclusive-access';
 import { audit } from '../../lib/audit';
 import { courseRoleOf, personOf } from './lti-launch';
 import type { NrpsMember } from './lti-nrps-client';
@@ -34,17 +35,18 @@ const isGone = (m: NrpsMember) => m.status === 'Inactive' || m.status === 'Delet
 async function dropEnrollments(tx: Db, t: RosterTarget, userIds: number[], runId: string, now: Date) {
   if (userIds.length === 0) return 0;
   const dropped = await tx
-    .update(enrollments)
-    .set({ droppedAt: now })
+    .select({ id: enrollments.id, userId: enrollments.userId })
+    .from(enrollments)
     .where(
       and(
         eq(enrollments.sectionId, t.sectionId),
         inArray(enrollments.userId, userIds),
         isNull(enrollments.droppedAt),
       ),
-    )
-    .returning({ id: enrollments.id, userId: enrollments.userId });
-  for (const d of dropped)
+    );
+  for (const d of dropped) {
+    // the one drop rule: before census the student's access ends and they are opted out
+    await dropEnrollment(tx, null, d.id, 'nrpsInactive', now);
     await audit(tx, null, {
       action: 'lti.roster.drop',
       entityType: 'enrollment',
@@ -53,6 +55,7 @@ async function dropEnrollments(tx: Db, t: RosterTarget, userIds: number[], runId
       before: { droppedAt: null },
       after: { droppedAt: now.toISOString(), userId: d.userId, bySync: runId, pairingId: t.pairingId },
     });
+  }
   return dropped.length;
 }
 
@@ -77,7 +80,7 @@ async function enrollLearner(tx: Db, t: RosterTarget, userId: number, now: Date,
   // back in the course after a drop: enrolled again with the access it had
   const back = await tx
     .update(enrollments)
-    .set({ droppedAt: null })
+    .set({ droppedAt: null, dropCause: null })
     .where(
       and(
         eq(enrollments.sectionId, t.sectionId),

@@ -6,7 +6,7 @@
  * and the tool's key set cached by the platform across a key rotation.
  */
 import type { AddressInfo } from 'node:net';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -166,6 +166,12 @@ describe('NRPS roster sync', () => {
     const drops = await t.db.select().from(auditLog).where(eq(auditLog.action, 'lti.roster.drop'));
     const ours = drops.filter((d) => (d.after as { bySync: string }).bySync === second.runId);
     expect(ours).toHaveLength(2);
+    // through the one drop rule: the cause is recorded on the enrollment
+    const causes = await t.db
+      .select({ cause: enrollments.dropCause })
+      .from(enrollments)
+      .where(and(eq(enrollments.sectionId, c.sectionId), isNotNull(enrollments.droppedAt)));
+    expect(causes).toEqual([{ cause: 'nrpsInactive' }, { cause: 'nrpsInactive' }]);
 
     // back in the course: enrolled again
     p.services.members = [member('s1', [ROLE.student]), member('s4', [ROLE.student])];

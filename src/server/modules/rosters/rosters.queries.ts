@@ -15,6 +15,11 @@ const columns = {
   accessEndsAt: enrollments.accessEndsAt,
   currentAccess: enrollments.currentAccess,
   optStatus: enrollments.optStatus,
+  courseRole: enrollments.courseRole,
+  optDecidedAt: enrollments.optDecidedAt,
+  remindedAt: enrollments.remindedAt,
+  droppedAt: enrollments.droppedAt,
+  dropCause: enrollments.dropCause,
 };
 
 function search(sectionId: number, q: string): SQL {

@@ -16,7 +16,7 @@ export async function rosterRoutes(app: FastifyInstance) {
   r.get('/api/courses/roster', {
     schema: { tags: ['rosters'], querystring: RosterQuery, response: { 200: RosterResponse, ...errors } },
     config: { access: { rule: 'viewInstitution', org: entityOrg('section', 'query', 'sectionId') } },
-    handler: (req) => roster(req.server.db, req.query),
+    handler: (req) => roster(req.server.db, req.query, req.server.now()),
   });
 
   r.get('/api/courses/roster/export', {

@@ -7,11 +7,16 @@ import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { batches } from '../../lib/batches';
+import type { DropCause } from '../../../shared/contract/inclusive-access';
+import { courseBilling } from '../inclusive-access';
 import { rosterBatch, rosterPage, sectionName } from './rosters.queries';
 
 type Row = Awaited<ReturnType<typeof rosterPage>>['rows'][number];
 
-const toStudent = (r: Row) => ({
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+type Judge = NonNullable<Awaited<ReturnType<typeof courseBilling>>>['judge'];
+
+const toStudent = (judge: Judge) => (r: Row) => ({
   enrollmentId: r.enrollmentId,
   userId: r.userId,
   firstName: r.firstName,
@@ -21,16 +26,27 @@ const toStudent = (r: Row) => ({
   access: { type: r.accessType, endsAt: r.accessEndsAt ? r.accessEndsAt.toISOString() : null },
   currentAccess: r.currentAccess,
   optStatus: (r.optStatus === 'optout' ? 'optout' : 'optin') as 'optin' | 'optout',
+  courseRole: (r.courseRole === 'instructor' || r.courseRole === 'ta' ? r.courseRole : 'student') as
+    | 'student'
+    | 'instructor'
+    | 'ta',
+  optDecided: r.optDecidedAt !== null,
+  remindedAt: iso(r.remindedAt),
+  droppedAt: iso(r.droppedAt),
+  dropCause: r.dropCause as DropCause | null,
+  billing: judge(r),
 });
 
-export async function roster(db: Db, q: z.infer<typeof RosterQuery>) {
+export async function roster(db: Db, q: z.infer<typeof RosterQuery>, now: Date = new Date()) {
   const section = await sectionName(db, q.sectionId);
-  if (!section) throw notFound('Course');
+  const billing = await courseBilling(db, q.sectionId, now);
+  if (!section || !billing) throw notFound('Course');
   const { rows, total } = await rosterPage(db, q);
   return {
     sectionId: q.sectionId,
     courseName: section.courseName,
-    students: rows.map(toStudent),
+    window: billing.window,
+    students: rows.map(toStudent(billing.judge)),
     total,
     page: q.page,
     pageSize: q.pageSize,

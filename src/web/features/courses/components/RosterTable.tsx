@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { formatUsDate } from '../../../../shared/validation';
 import { notifyError } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/download';
+import { useAppSession } from '../../../app/session';
+import { BillingText, OptWindowBar, RosterRowActions } from '../../inclusive-access';
 import { useRoster } from '../api';
 import { AccessBadge, CurrentAccessText, OptStatusBadge } from './StatusBadges';
 
@@ -15,6 +17,7 @@ const PAGE_SIZE = 25;
 /** A course's students: access display, current access and opt status; search, paging, CSV export. */
 export function RosterTable({ sectionId }: { sectionId: number }) {
   const { t } = useTranslation();
+  const { capabilities } = useAppSession();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
@@ -36,6 +39,7 @@ export function RosterTable({ sectionId }: { sectionId: number }) {
 
   return (
     <div data-testid="roster">
+      {data && <OptWindowBar window={data.window} />}
       <Group justify="space-between" mb="sm" align="flex-end">
         <TextInput
           label={t('courses.roster.search')}
@@ -65,8 +69,8 @@ export function RosterTable({ sectionId }: { sectionId: number }) {
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover verticalSpacing="xs">
+      <Table.ScrollContainer minWidth={1000}>
+        <Table highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('courses.roster.name')}</Table.Th>
@@ -75,6 +79,11 @@ export function RosterTable({ sectionId }: { sectionId: number }) {
               <Table.Th>{t('courses.roster.accessEnds')}</Table.Th>
               <Table.Th>{t('courses.roster.currentAccess')}</Table.Th>
               <Table.Th>{t('courses.roster.optStatus')}</Table.Th>
+              <Table.Th>{t('inclusiveAccess.roster.billing')}</Table.Th>
+              <Table.Th>{t('inclusiveAccess.roster.reminded')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('inclusiveAccess.roster.actions')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -94,13 +103,29 @@ export function RosterTable({ sectionId }: { sectionId: number }) {
                   <CurrentAccessText value={s.currentAccess} />
                 </Table.Td>
                 <Table.Td>
-                  <OptStatusBadge value={s.optStatus} />
+                  {s.courseRole === 'student' ? (
+                    <OptStatusBadge value={s.optStatus} />
+                  ) : (
+                    <Text size="sm">{t(`inclusiveAccess.role.${s.courseRole}`)}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <BillingText billing={s.billing} />
+                </Table.Td>
+                <Table.Td>{s.remindedAt ? formatUsDate(s.remindedAt) : ''}</Table.Td>
+                <Table.Td>
+                  <RosterRowActions
+                    sectionId={sectionId}
+                    window={data.window}
+                    student={s}
+                    capabilities={capabilities}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
             {data && data.students.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={6}>
+                <Table.Td colSpan={9}>
                   <Text c="dimmed" ta="center" py="md">
                     {t('courses.roster.empty')}
                   </Text>

@@ -5,7 +5,7 @@ import { IconFileOff, IconPlus, IconUserSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Pager } from '../../../app/Pager';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SORT_FIELDS } from '../../../../shared/contract/courses';
 import { can } from '../../../../shared/permissions';
 import { Page } from '../../../app/page';
@@ -177,6 +177,9 @@ export default function InstitutionIndexPage() {
               {t('institutions.optOut.title')}
             </Button>
           )}
+          <Button component={Link} to="/institution/overview" variant="light" data-testid="overview-link">
+            {t('inclusiveAccess.dashboard.title')}
+          </Button>
           {actions?.reports && <ReportsMenu organizationId={institution.orgId} />}
           {can(capabilities, 'findPeople') && (
             <Button

@@ -1,0 +1,6 @@
+/** What other features may use of inclusive access: its routes, its job, the drop and the billable rule. */
+export { inclusiveAccessRoutes } from './ia.routes';
+export { dropEnrollment } from './ia.drop';
+export { billable, optModelOf, optWindow, todayFor, type BillableInput, type OptWindow } from './ia.rules';
+export { optRemindersJob } from './ia.job';
+export { courseBilling } from './ia.course';

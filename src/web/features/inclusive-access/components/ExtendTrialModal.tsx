@@ -1,0 +1,66 @@
+import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REASON_MAX } from '../../../../shared/contract/inclusive-access';
+import { useErrorText } from '../../../lib/error-text';
+import { notifySuccess } from '../../../lib/notify';
+import { useExtendTrial } from '../api';
+
+/** Extends a student's running 14 day trial by 1 to 14 days, with a required reason. */
+export function ExtendTrialModal(p: {
+  sectionId: number;
+  enrollmentId: number;
+  studentName: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const extend = useExtendTrial(p.sectionId);
+  const [days, setDays] = useState<number | string>(7);
+  const [reason, setReason] = useState('');
+  const submit = () =>
+    extend.mutate(
+      { enrollmentId: p.enrollmentId, days: Number(days), reason: reason.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess(t('inclusiveAccess.actions.trialExtended', { name: p.studentName }));
+          p.onClose();
+        },
+      },
+    );
+  return (
+    <Modal
+      opened
+      onClose={p.onClose}
+      title={t('inclusiveAccess.actions.extendTrial')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack>
+        <NumberInput
+          label={t('inclusiveAccess.actions.days')}
+          min={1}
+          max={14}
+          allowDecimal={false}
+          value={days}
+          onChange={setDays}
+        />
+        <Textarea
+          label={t('inclusiveAccess.actions.reason')}
+          required
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        {extend.isError && <Alert color="red">{errorText(extend.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={p.onClose}>
+            {t('inclusiveAccess.actions.cancel')}
+          </Button>
+          <Button onClick={submit} disabled={reason.trim() === ''} loading={extend.isPending}>
+            {t('inclusiveAccess.actions.extendTrial')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
