@@ -250,6 +250,14 @@ export const LtiRegistrationDetailResponse = z.object({
     ),
 });
 
+/** GET and POST /api/courses/rosterSync?sectionId= : the course's NRPS roster sync, on the course detail page. */
+export const CourseRosterSyncResponse = z.object({
+  sync: LtiRosterSync.nullable().describe(
+    'Its roster sync; null when the course is not paired through an LTI launch carrying NRPS.',
+  ),
+  canSync: z.boolean().describe('Whether the user may run "Sync roster now" here.'),
+});
+
 /** POST /api/lti/registrations/:registrationId/keys/rotate */
 export const LtiRotateKeyResponse = z.object({
   keys: z.array(LtiToolKey).describe('The tool keys after the rotation, newest first.'),
