@@ -114,7 +114,7 @@ describe('GET /api/courses/roster/export', () => {
 });
 
 describe('a dropped enrollment', () => {
-  it('is not on the roster, its count or its export; the enrolled one is', async () => {
+  it('is not on the roster, its count, its export or the course enrollment count; the enrolled one is', async () => {
     const sec = await createSection(t.db, { institutionId: w.a.id, courseName: 'Chemistry 1' });
     await enroll(t.db, sec.id, await createStudent(t.db, w.a.id, 'stayer'), { accessType: 'TEMP' });
     const gone = await enroll(t.db, sec.id, await createStudent(t.db, w.a.id, 'leaver'), {
@@ -127,5 +127,7 @@ describe('a dropped enrollment', () => {
     const csv = await get('rreg', `/api/courses/roster/export?sectionId=${sec.id}`);
     expect(csv.body).toContain('stayer');
     expect(csv.body).not.toContain('leaver');
+    const detail = await get('rreg', `/api/courses/details?sectionId=${sec.id}`);
+    expect(detail.json().course.enrollmentCount).toBe(1);
   });
 });
