@@ -13,6 +13,7 @@ import { LANGUAGES } from './languages';
  * NRPS roster sync from the course detail page: the platform simulator serves the course membership;
  * an instructor's launch carrying the NRPS claim pairs the course, then an administrator opens the
  * course and presses "Sync roster now": the last sync and its counts are shown, the learners listed.
+ * Also: a refused dynamic registration shows inside the registering LMS frame, for its administrator.
  */
 
 const fill = (text: string, params: Record<string, string | number>) =>
@@ -43,14 +44,21 @@ afterAll(async () => {
   await platform?.close();
 });
 
-async function register(lang: string) {
+/** One registration for both languages: the platform caches the tool's key set across them. */
+let registered: ReturnType<typeof registerOnce> | undefined;
+const register = () => {
+  registered ??= registerOnce();
+  return registered;
+};
+
+async function registerOnce() {
   const superToken = await apiLogin('super');
   const registrar = await apiCall<z.infer<typeof SessionResponse>>(
     await apiLogin('registrar'),
     'GET',
     '/api/auth/session',
   );
-  const clientId = `e2e-nrps-${lang}-${randomUUID().slice(0, 8)}`;
+  const clientId = `e2e-nrps-${randomUUID().slice(0, 8)}`;
   platform.services.clientId = clientId;
   const created = await apiCall<z.infer<typeof LtiRegistrationDetailResponse>>(
     superToken,
@@ -59,7 +67,7 @@ async function register(lang: string) {
     {
       organizationId: registrar.institutions[0].orgId,
       lmsKind: 'moodle',
-      name: `E2E roster LMS ${lang}`,
+      name: 'E2E roster LMS',
       issuer: platform.issuer,
       clientId,
       deployments: [{ deploymentId }],
@@ -101,7 +109,7 @@ describe.each(LANGUAGES)(
 
     it('after a launch carrying NRPS, "Sync roster now" on the course shows the last sync and counts', async () => {
       const { page } = b;
-      const { superToken, clientId, registrationId } = await register(lang);
+      const { superToken, clientId, registrationId } = await register();
       const contextId = `e2e-nrps-course-${lang}-${randomUUID().slice(0, 8)}`;
       const instructor = `instructor-${randomUUID()}`;
       people.set(instructor, { roles: [ROLE.instructor], contextId });
@@ -109,6 +117,9 @@ describe.each(LANGUAGES)(
       const offers = page.locator('input[name=offerId]');
       await offers.first().check();
       await page.locator('form button[type=submit]').first().click();
+      await page.locator('dd[data-field=product]').waitFor();
+      // the next launch of the paired course records its membership service
+      await launch(page, clientId, instructor);
       await page.locator('dd[data-field=product]').waitFor();
 
       const detail = await apiCall<z.infer<typeof LtiRegistrationDetailResponse>>(
@@ -131,6 +142,7 @@ describe.each(LANGUAGES)(
       expect(await seriousViolations(page)).toEqual([]);
 
       await card.getByRole('button', { name: t.syncNow }).click();
+      await page.mouse.move(0, 0);
       const counts = fill(t.countsText, { added: 2, updated: 0, dropped: 0, instructors: 0 });
       await page.getByTestId('course-roster-counts').getByText(counts, { exact: false }).waitFor();
       expect(await page.getByTestId('course-roster-last').textContent()).not.toBe(catalog.lti.never);
@@ -151,6 +163,28 @@ describe.each(LANGUAGES)(
       await page.getByTestId('course-roster-sync').waitFor();
       await page.screenshot({ path: join(RESULTS_DIR, `lti-roster-${lang}--390.png`), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
+    });
+  },
+);
+
+describe.each(LANGUAGES)(
+  'LTI registration refused inside the LMS frame, in $lang',
+  ({ lang, locale, catalog }) => {
+    const b = useBrowser(`lti-register-framed-${lang}`, { locale });
+
+    it('a used or unknown registration link: the refusal shows in the frame, written for an LMS admin', async () => {
+      const { page } = b;
+      const t = catalog.ltiTool;
+      const register = `${baseURL()}/lti/register?${new URLSearchParams({
+        link: 'z'.repeat(43),
+        openid_configuration: platform.openidConfigurationUrl,
+      })}`;
+      await page.goto(`${platform.issuer}/course?src=${encodeURIComponent(register)}`);
+      const frame = page.frameLocator('#tool');
+      await frame.getByRole('heading', { name: t.registerRefusedTitle }).waitFor({ timeout: 30_000 });
+      expect(await frame.locator('html').getAttribute('lang')).toBe(lang);
+      await frame.getByText(t.registerTodo.badRegistration, { exact: false }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
     });
   },
 );

@@ -1,10 +1,23 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifyErrorText, notifySuccess } from '../../../lib/notify';
 import { formatDateTime } from '../components/format';
 import { RosterReason } from '../components/RosterSyncs';
 import { useCourseRosterSync, useSyncCourseRoster } from './api';
+
+/** A label (dimmed) and its value on one line, no punctuation to translate between them. */
+function Line({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span size="sm" c="dimmed" mr="xs">
+        {label}
+      </Text>
+      <span data-testid={testId}>{children}</span>
+    </Text>
+  );
+}
 
 /**
  * The course detail's roster sync (NRPS): last roster sync, counts, last error, and "Sync roster now"
@@ -30,14 +43,13 @@ export function CourseRosterSync({ sectionId }: { sectionId: number }) {
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {t('lti.roster.title')}
           </Text>
-          <Text size="sm">
-            {t('lti.roster.lastSync')}: <span data-testid="course-roster-last">{date(s.lastSyncAt)}</span>
-          </Text>
-          <Text size="sm" data-testid="course-roster-counts">
-            {t('lti.roster.counts')}: {s.counts ? t('lti.roster.countsText', s.counts) : '—'}
-          </Text>
-          <Text size="sm" data-testid="course-roster-error">
-            {t('lti.roster.lastError')}:{' '}
+          <Line label={t('lti.roster.lastSync')} testId="course-roster-last">
+            {date(s.lastSyncAt)}
+          </Line>
+          <Line label={t('lti.roster.counts')} testId="course-roster-counts">
+            {s.counts ? t('lti.roster.countsText', s.counts) : '—'}
+          </Line>
+          <Line label={t('lti.roster.lastError')} testId="course-roster-error">
             {s.lastError ? (
               <>
                 <RosterReason code={s.lastError} /> ({date(s.lastErrorAt)})
@@ -45,7 +57,7 @@ export function CourseRosterSync({ sectionId }: { sectionId: number }) {
             ) : (
               t('lti.noError')
             )}
-          </Text>
+          </Line>
         </Stack>
         {state.data?.canSync && (
           <Button
