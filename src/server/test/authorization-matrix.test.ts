@@ -248,6 +248,8 @@ const TABLE: Record<string, Row> = {
     req: (w, s) => ({ url: `/api/courses/courseSearch?organizationId=${w.inst[s].id}&q=a` }),
   },
   'GET /api/courses/details': { who: 'dashboard', req: secQ('/api/courses/details') },
+  'GET /api/courses/rosterSync': { who: 'dashboard', req: secQ('/api/courses/rosterSync') },
+  'POST /api/courses/rosterSync': { who: 'ltiConsole', req: secQ('/api/courses/rosterSync') },
   'GET /api/courses/childCourseDetails': { who: 'dashboard', req: secQ('/api/courses/childCourseDetails') },
   'GET /api/courses/childList': {
     who: 'dashboard',

@@ -233,12 +233,40 @@ export const LtiRosterSyncParams = z.object({
 export const LTI_SERVICES_USED = ['coreLaunch', 'deepLinking', 'dynamicRegistration', 'nrps'] as const;
 export const LTI_SERVICES_UNUSED = ['ags'] as const;
 
+/** The fields a re-registration (the platform registering again) may change. */
+export const LTI_REREGISTER_FIELDS = [
+  'lmsKind',
+  'name',
+  'issuer',
+  'clientId',
+  'authLoginUrl',
+  'authTokenUrl',
+  'keysetUrl',
+  'addedDeployment',
+] as const;
+
+export const LtiReregistration = z.object({
+  at: z.string().describe('When the platform registered again (ISO 8601).'),
+  changes: z
+    .array(
+      z.object({
+        field: z.enum(LTI_REREGISTER_FIELDS).describe('The registration field that changed.'),
+        before: z.string().nullable().describe('Its value before; null when it had none.'),
+        after: z.string().nullable().describe('Its value after.'),
+      }),
+    )
+    .describe('What changed; empty when the platform sent the same values.'),
+});
+
 export const LtiRegistrationDetailResponse = z.object({
   registration: LtiRegistration.describe('The registration.'),
   keys: z.array(LtiToolKey).describe('Its tool keys, newest first.'),
   rosterSyncs: z
     .array(LtiRosterSync)
     .describe('Its paired courses whose launches offer NRPS, with their last roster sync.'),
+  lastReregistration: LtiReregistration.nullable().describe(
+    'Its last re-registration by the platform and what it changed (from the audit log); null if none.',
+  ),
   launches: z
     .array(LtiLaunch)
     .describe(`Its last ${LTI_LAUNCH_LOG_LIMIT} launches (with the filter), newest first.`),
@@ -248,6 +276,14 @@ export const LtiRegistrationDetailResponse = z.object({
     .describe(
       `Provider staff only: the last ${LTI_LAUNCH_LOG_LIMIT} refusals from its issuer that no registration could be chosen for, newest first.`,
     ),
+});
+
+/** GET and POST /api/courses/rosterSync?sectionId= : the course's NRPS roster sync, on the course detail page. */
+export const CourseRosterSyncResponse = z.object({
+  sync: LtiRosterSync.nullable().describe(
+    'Its roster sync; null when the course is not paired through an LTI launch carrying NRPS.',
+  ),
+  canSync: z.boolean().describe('Whether the user may run "Sync roster now" here.'),
 });
 
 /** POST /api/lti/registrations/:registrationId/keys/rotate */

@@ -35,7 +35,7 @@ export const instructorNames = sql<string | null>`(
   from section_instructors si join users u on u.id = si.user_id
   where si.section_id = ${sections.id} and si.role = 'instructor')`;
 
-const enrollmentCount = sql<number>`(select count(*)::int from enrollments e where e.section_id = ${sections.id})`;
+const enrollmentCount = sql<number>`(select count(*)::int from enrollments e where e.section_id = ${sections.id} and e.dropped_at is null)`;
 
 /**
  * The course's access type: the offer type of the institution's offer for its product, preferring

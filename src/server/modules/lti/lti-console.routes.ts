@@ -33,6 +33,7 @@ import {
   setRegistrationStatus,
   toolUrls,
 } from './lti-console.service';
+import { ltiCourseRosterRoutes } from './lti-course-roster.routes';
 import { syncRosterNow } from './lti-roster.service';
 
 const tags = ['lti'];
@@ -46,6 +47,7 @@ const editOne = { rule: 'editLti', org: registration } as const;
 /** The LTI 1.3 integrations console (/ltiIntegrations). The protocol endpoints live under /lti. */
 export async function ltiConsoleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await ltiCourseRosterRoutes(app);
 
   r.get('/api/lti/registrations', {
     schema: {

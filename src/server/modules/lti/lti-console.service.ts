@@ -40,6 +40,7 @@ import {
 } from './lti-console.queries';
 import { createToolKey, rotateToolKey } from './lti-keys';
 import { unknownClientLaunches } from './lti-log.queries';
+import { lastReregistration } from './lti-reregistration';
 import { rosterSyncsOf } from './lti-roster.service';
 import { hashLinkToken } from './lti-register';
 
@@ -165,6 +166,7 @@ export async function registrationDetail(
     registration,
     keys,
     rosterSyncs: await rosterSyncsOf(db, id),
+    lastReregistration: await lastReregistration(db, id),
     launches: launches.map((l) => ({
       id: l.id,
       at: l.at.toISOString(),

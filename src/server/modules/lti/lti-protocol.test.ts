@@ -30,6 +30,7 @@ import {
   startLtiPlatform,
 } from '../../test/lti-platform';
 import { hashLinkToken, rotateToolKey } from '.';
+import { lastReregistration } from './lti-reregistration';
 
 let t: TestApp;
 let p: LtiPlatform;
@@ -511,6 +512,14 @@ describe('dynamic registration', () => {
         );
       expect(audited.before).toEqual({ keysetUrl: `${dyn.issuer}/old-jwks` });
       expect(audited.after).toEqual({ keysetUrl: dyn.jwksUrl, addedDeployment: 'dep-added' });
+      // the console's registration drawer shows what changed, read from that audit row
+      expect(await lastReregistration(t.db, first.id)).toEqual({
+        at: audited.at.toISOString(),
+        changes: [
+          { field: 'keysetUrl', before: `${dyn.issuer}/old-jwks`, after: dyn.jwksUrl },
+          { field: 'addedDeployment', before: null, after: 'dep-added' },
+        ],
+      });
     } finally {
       await dyn.close();
     }

@@ -7,6 +7,7 @@ import { lmsCoursePairings, ltiRosterSyncs } from '../../db/schema';
 import type { JobSender } from '../../jobs/define';
 import type { Actor } from '../../lib/actor';
 import { refusal } from '../../lib/app-error';
+import { can } from '../../../shared/permissions';
 import { audit } from '../../lib/audit';
 import { ltiRosterSyncJob } from './lti-roster.job';
 import { syncRoster } from './lti-roster-sync';
@@ -78,4 +79,28 @@ export async function syncRosterNow(
     after: { lastSyncAt: after.lastSyncAt, counts: after.counts, lastError: after.lastError },
   });
   return after;
+}
+
+/** The course's paired LMS course whose launches offer NRPS (the first, when several), or null. */
+async function sectionRosterSyncOf(db: Db, sectionId: number) {
+  const [row] = await rosterQuery(db)
+    .where(eq(lmsCoursePairings.sectionId, sectionId))
+    .orderBy(asc(lmsCoursePairings.id))
+    .limit(1);
+  return row ? { integrationId: row.pairing.integrationId, sync: present(row) } : null;
+}
+
+/** GET /api/courses/rosterSync: the course detail's "Last roster sync", and whether the user may sync it. */
+export async function courseRosterSync(db: Db, actor: Actor, sectionId: number) {
+  const found = await sectionRosterSyncOf(db, sectionId);
+  return { sync: found?.sync ?? null, canSync: found !== null && can(actor.caps, 'editLti') };
+}
+
+/** POST /api/courses/rosterSync: "Sync roster now" from the course detail page. */
+export async function syncCourseRosterNow(db: Db, jobs: JobSender, actor: Actor, sectionId: number) {
+  const found = await sectionRosterSyncOf(db, sectionId);
+  if (!found || found.integrationId === null)
+    throw refusal('error.ltiRosterNotOffered', "This LMS course's launches do not offer its roster (NRPS).");
+  const sync = await syncRosterNow(db, jobs, actor, found.integrationId, found.sync.pairingId);
+  return { sync, canSync: true };
 }

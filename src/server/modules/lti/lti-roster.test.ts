@@ -292,3 +292,61 @@ describe('NRPS roster sync', () => {
     expect(none.json().message).toBe('error.ltiRosterNotOffered');
   });
 });
+
+describe('roster sync on the course detail page', () => {
+  it('shows the last sync with counts and error, syncs for who may, nothing for a course without NRPS', async () => {
+    const c = await pairedCourse();
+    p.services.members = [member('d1', [ROLE.student]), member('d2', [ROLE.student])];
+    const url = `/api/courses/rosterSync?sectionId=${c.sectionId}`;
+    const before = await t.app.inject({ url, headers: bearer(admin) });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toMatchObject({
+      canSync: true,
+      sync: { pairingId: c.pairingId, lastSyncAt: null },
+    });
+
+    const ok = await t.app.inject({ method: 'POST', url, headers: bearer(admin) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().sync).toMatchObject({ counts: { added: 2, updated: 0, dropped: 0, instructors: 0 } });
+    expect(await roster(c.sectionId)).toEqual({ d1: 'TEMP', d2: 'TEMP' });
+
+    p.services.down = true;
+    await t.app.inject({ method: 'POST', url, headers: bearer(admin) });
+    const after = await t.app.inject({ url, headers: bearer(admin) });
+    expect(after.json().sync).toMatchObject({
+      lastError: 'lti.roster.platformDown',
+      lastSyncAt: ok.json().sync.lastSyncAt,
+      counts: { added: 2 },
+    });
+
+    // a course administrator without the LTI capability sees it but may not sync
+    const viewer = await createUser(t.db, `rosterviewer${n}`);
+    await createRole(
+      t.db,
+      instId,
+      `Courses ${n}`,
+      ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_COPY_EDIT_COURSES'],
+      [viewer.id],
+    );
+    const token = await login(t.app, `rosterviewer${n}`);
+    const seen = await t.app.inject({ url, headers: bearer(token) });
+    expect(seen.json()).toMatchObject({ canSync: false, sync: { pairingId: c.pairingId } });
+    const refused = await t.app.inject({ method: 'POST', url, headers: bearer(token) });
+    expect(refused.statusCode).toBe(403);
+
+    // a course not paired through an LTI launch carrying NRPS: nothing to show, sync refused
+    const plain = await createSection(t.db, { institutionId: instId });
+    const none = await t.app.inject({
+      url: `/api/courses/rosterSync?sectionId=${plain.id}`,
+      headers: bearer(admin),
+    });
+    expect(none.json()).toEqual({ sync: null, canSync: false });
+    const noSync = await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/rosterSync?sectionId=${plain.id}`,
+      headers: bearer(admin),
+    });
+    expect(noSync.statusCode).toBe(409);
+    expect(noSync.json().message).toBe('error.ltiRosterNotOffered');
+  });
+});

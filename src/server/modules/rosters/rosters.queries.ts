@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enrollments, sections, users } from '../../db/schema';
 
@@ -22,8 +22,12 @@ const columns = {
   dropCause: enrollments.dropCause,
 };
 
+/** Enrolled in the section: an enrollment dropped (e.g. by the LMS roster sync) is kept but not on the roster. */
+const enrolledIn = (sectionId: number) =>
+  and(eq(enrollments.sectionId, sectionId), isNull(enrollments.droppedAt)) as SQL;
+
 function search(sectionId: number, q: string): SQL {
-  const own = eq(enrollments.sectionId, sectionId);
+  const own = enrolledIn(sectionId);
   if (!q) return own;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return and(
@@ -79,7 +83,7 @@ export async function rosterBatch(db: Db, sectionId: number, after: number | nul
     .select(columns)
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(and(eq(enrollments.sectionId, sectionId), after === null ? undefined : gt(enrollments.id, after)))
+    .where(and(enrolledIn(sectionId), after === null ? undefined : gt(enrollments.id, after)))
     .orderBy(asc(enrollments.id))
     .limit(1000);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, enrollments } from '../../db/schema';
 import { createCourseWorld, createSection, createStudent, enroll } from '../../test/course-fixtures';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -110,5 +110,24 @@ describe('GET /api/courses/roster/export', () => {
   it('403 other institution, 404 unknown', async () => {
     expect((await get('rreg', `/api/courses/roster/export?sectionId=${foreign.id}`)).statusCode).toBe(403);
     expect((await get('rboss', '/api/courses/roster/export?sectionId=999999')).statusCode).toBe(404);
+  });
+});
+
+describe('a dropped enrollment', () => {
+  it('is not on the roster, its count, its export or the course enrollment count; the enrolled one is', async () => {
+    const sec = await createSection(t.db, { institutionId: w.a.id, courseName: 'Chemistry 1' });
+    await enroll(t.db, sec.id, await createStudent(t.db, w.a.id, 'stayer'), { accessType: 'TEMP' });
+    const gone = await enroll(t.db, sec.id, await createStudent(t.db, w.a.id, 'leaver'), {
+      accessType: 'TEMP',
+    });
+    await t.db.update(enrollments).set({ droppedAt: new Date() }).where(eq(enrollments.id, gone.id));
+    const res = await get('rreg', `/api/courses/roster?sectionId=${sec.id}`);
+    expect(res.json().total).toBe(1);
+    expect(res.json().students.map((s: { username: string }) => s.username)).toEqual(['stayer']);
+    const csv = await get('rreg', `/api/courses/roster/export?sectionId=${sec.id}`);
+    expect(csv.body).toContain('stayer');
+    expect(csv.body).not.toContain('leaver');
+    const detail = await get('rreg', `/api/courses/details?sectionId=${sec.id}`);
+    expect(detail.json().course.enrollmentCount).toBe(1);
   });
 });

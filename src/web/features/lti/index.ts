@@ -1,2 +1,2 @@
-/** What other web features may use from lti: nothing yet; the router loads its pages. */
-export {};
+/** What other web features may use from lti (the router loads its pages). */
+export { CourseRosterSync } from './course/CourseRosterSync';

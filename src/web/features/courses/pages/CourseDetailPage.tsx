@@ -15,6 +15,7 @@ import { RosterTable } from '../components/RosterTable';
 import { CourseTypeBadge } from '../components/StatusBadges';
 import { useCourseEditors } from '../components/useCourseEditors';
 import { HistoryLink } from '../../audit';
+import { CourseRosterSync } from '../../lti';
 
 /**
  * /institution/courseDetail/:sectionId and /institution/courseDetail/:id/:urn? : one course in the
@@ -135,6 +136,8 @@ export default function CourseDetailPage() {
           </Stack>
         </Card>
       )}
+
+      <CourseRosterSync sectionId={course.sectionId} />
 
       <Tabs
         value={tab}

@@ -22,6 +22,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type LaunchFilter, type Registration, useLtiRegistration, useRotateKey } from '../api';
 import { ReasonText } from './display';
+import { Reregistration } from './Reregistration';
 import { RosterSyncs } from './RosterSyncs';
 import { formatDateTime, STATUS_COLOR } from './format';
 import { UnknownClientLaunches } from './UnknownClientLaunches';
@@ -148,6 +149,8 @@ export function RegistrationDrawer({
             </Table>
           </Table.ScrollContainer>
         )}
+
+        <Reregistration last={detail.data?.lastReregistration} />
 
         <RosterSyncs
           registrationId={r.registrationId}

@@ -6,7 +6,7 @@ import { type RosterSync, useSyncRoster } from '../api';
 import { formatDateTime } from './format';
 
 /** Text of a roster-sync reason code (lti.roster.*), else the code itself. */
-function RosterReason({ code }: { code: string }) {
+export function RosterReason({ code }: { code: string }) {
   const { t, i18n } = useTranslation();
   const key = `lti.roster.reasons.${code.replace(/^lti\.roster\./, '')}`;
   return <>{i18n.exists(key) ? (t as unknown as (k: string) => string)(key) : code}</>;
