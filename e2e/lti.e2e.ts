@@ -117,6 +117,17 @@ describe.each(LANGUAGES)('LTI 1.3 console, in $lang', ({ lang, locale, catalog }
     await form.getByLabel(texts.form.authLoginUrl).fill(`https://e2e-${lang}.example.edu/auth`);
     await form.getByLabel(texts.form.authTokenUrl).fill(`https://e2e-${lang}.example.edu/token`);
     await form.getByLabel(texts.form.keysetUrl).fill(`https://e2e-${lang}.example.edu/jwks`);
+    // each deployment is mapped to an institution: the second one to the registrar's other institution
+    const deploymentInstitution = form.getByLabel(
+      fill(texts.form.deploymentInstitutionOf, { id: 'e2e-dep-2' }),
+    );
+    const ownName = await deploymentInstitution.inputValue();
+    await deploymentInstitution.click();
+    const other = page.getByRole('option').filter({ hasNotText: ownName }).first();
+    const otherName = ((await other.textContent()) ?? '').trim();
+    expect(otherName).not.toBe('');
+    await other.click();
+    await expect.poll(() => deploymentInstitution.inputValue()).toBe(otherName);
     await page.getByTestId('lti-save').click();
     await form.getByText(texts.form.urlInvalid).waitFor();
     await form.getByLabel(texts.form.issuer).fill(`https://e2e-${lang}.example.edu`);
@@ -143,6 +154,8 @@ describe.each(LANGUAGES)('LTI 1.3 console, in $lang', ({ lang, locale, catalog }
     await menu(page, name, 'details');
     const detail = page.getByTestId('lti-detail');
     await detail.getByTestId('lti-key-row').first().waitFor();
+    expect(await detail.getByText(`e2e-dep-2 → ${otherName}`).count()).toBe(1);
+    expect(await detail.getByText(`e2e-dep-1 → ${ownName}`).count()).toBe(1);
     expect(await detail.getByTestId('lti-key-row').count()).toBe(1);
     await detail.getByTestId('lti-rotate').click();
     await page.getByText(texts.rotate.text).waitFor();

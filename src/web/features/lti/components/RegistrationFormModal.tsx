@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlatformUrl, LTI_LMS_KINDS, LTI_MAX_DEPLOYMENTS } from '../../../../shared/contract/lti';
 import { applyFieldErrors } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type Registration, useCreateRegistration, useUpdateRegistration } from '../api';
+import { DeploymentInstitutions } from './DeploymentInstitutions';
 
 interface Values {
   lmsKind: string;
@@ -68,8 +70,17 @@ export function RegistrationFormModal({
     },
   });
 
+  const owner = registration?.organizationId ?? orgId;
+  const [mapping, setMapping] = useState<Record<string, number>>(() =>
+    Object.fromEntries(registration?.deployments.map((d) => [d.deploymentId, d.organizationId]) ?? []),
+  );
+  const known = (registration?.deployments ?? []).map((d) => ({
+    value: String(d.organizationId),
+    label: d.institutionName,
+  }));
+
   const submit = form.onSubmit((v) => {
-    const kept = new Map(registration?.deployments.map((d) => [d.deploymentId, d.organizationId]) ?? []);
+    const kept = new Map(Object.entries(mapping));
     const body = {
       lmsKind: v.lmsKind as (typeof LTI_LMS_KINDS)[number],
       name: v.name.trim(),
@@ -143,6 +154,13 @@ export function RegistrationFormModal({
             maxRows={6}
             {...form.getInputProps('deployments')}
           />
+          <DeploymentInstitutions
+            ids={lines(form.values.deployments)}
+            mapping={mapping}
+            known={known}
+            owner={owner}
+            onChange={setMapping}
+          />
           <TextInput
             label={t('lti.form.authLoginUrl')}
             withAsterisk
@@ -150,7 +168,7 @@ export function RegistrationFormModal({
           />
           <TextInput
             label={t('lti.form.authTokenUrl')}
-            withAsterisk
+            description={t('lti.form.authTokenUrlHint')}
             {...form.getInputProps('authTokenUrl')}
           />
           <TextInput label={t('lti.form.keysetUrl')} withAsterisk {...form.getInputProps('keysetUrl')} />
