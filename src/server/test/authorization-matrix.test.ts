@@ -366,6 +366,12 @@ const TABLE: Record<string, Row> = {
       payload: { status: 'active' },
     }),
   },
+  'DELETE /api/registrarUser/piUser/:id/institution': {
+    who: 'users',
+    req: (w, s) => ({
+      url: `/api/registrarUser/piUser/${w.user[s].id}/institution?organizationId=${w.inst[s].id}`,
+    }),
+  },
   'POST /api/registrarUser/piUser/:id/notify': {
     who: 'users',
     req: (w, s) => ({
