@@ -68,6 +68,10 @@ export const AuditRow = z.object({
   at: z.string().describe('When it happened (ISO 8601).'),
   actorUserId: z.number().int().nullable().describe('Who acted; null for the system or an anonymous caller.'),
   actorUsername: z.string().nullable().describe("The actor's username, when the user still exists."),
+  actorName: z
+    .string()
+    .nullable()
+    .describe("The actor's display name (first and last), when the user still exists."),
   actingAsUserId: z
     .number()
     .int()
@@ -78,6 +82,12 @@ export const AuditRow = z.object({
   action: z.string().describe('What was done or attempted.'),
   entityType: z.string().describe('Kind of entity touched.'),
   entityId: z.string().nullable().describe('Id of the entity touched.'),
+  entityLabel: z
+    .string()
+    .nullable()
+    .describe(
+      "The entity's name (course title and section, user name, role name), when known and still there.",
+    ),
   outcome: AuditOutcome.describe('done or refused.'),
   before: z.unknown().describe('The entity before the change (JSON), or null.'),
   after: z.unknown().describe('The entity after the change (JSON), or null.'),

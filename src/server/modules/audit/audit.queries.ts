@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuditFiltersT } from '../../../shared/contract/audit';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, groups, sections, users } from '../../db/schema';
 
 /** A page boundary: the (at, id) of the last row shown; `at` is PostgreSQL's own text (microseconds kept). */
 export interface AuditKey {
@@ -23,6 +23,18 @@ function conditions(f: AuditFiltersT, after: AuditKey | null): SQL[] {
   return c;
 }
 
+/**
+ * The entity's name as people know it, resolved in the page's own query (one statement, no per-row
+ * calls): a course's title and section code, a user's name, a role's name; null otherwise or once gone.
+ */
+const entityLabel = sql<string | null>`case
+  when ${auditLog.entityType} = 'section' then (select s.course_name || coalesce(' ' || nullif(s.section_code, ''), '')
+    from ${sections} s where s.id::text = ${auditLog.entityId})
+  when ${auditLog.entityType} = 'user' then (select nullif(trim(u.first_name || ' ' || u.last_name), '')
+    from ${users} u where u.id::text = ${auditLog.entityId})
+  when ${auditLog.entityType} in ('role', 'group') then (select g.name from ${groups} g where g.id::text = ${auditLog.entityId})
+end`;
+
 /** One page of an institution's audit rows, newest first, after a keyset boundary. */
 export function auditRows(db: Db, f: AuditFiltersT, after: AuditKey | null, limit: number) {
   return db
@@ -32,6 +44,8 @@ export function auditRows(db: Db, f: AuditFiltersT, after: AuditKey | null, limi
       atKey: sql<string>`${auditLog.at}::text`,
       actorUserId: auditLog.actorUserId,
       actorUsername: users.username,
+      actorName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+      entityLabel: entityLabel,
       actingAsUserId: auditLog.actingAsUserId,
       actingAsUsername: sql<
         string | null
