@@ -633,6 +633,7 @@ const TABLE: Record<string, Row> = {
     req: (w, s) => ({ url: '/api/recycle-bin/restore', payload: { organizationId: w.inst[s].id, id: 1 } }),
   },
   'GET /api/audit/export': { who: 'audit', req: orgQ('/api/audit/export') },
+  'GET /api/audit/actors': { who: 'audit', req: orgQ('/api/audit/actors') },
   'GET /api/access/explain': {
     who: 'audit',
     req: (w, s) => ({

@@ -100,3 +100,27 @@ export const AuditPageResponse = z.object({
   nextCursor: z.string().nullable().describe('Cursor of the next (older) page; null on the last page.'),
 });
 export type AuditPageResponseT = z.infer<typeof AuditPageResponse>;
+
+/** GET /api/audit/actors: the people who wrote audit rows of the institution, found by name (the actor picker). */
+export const AuditActorsQuery = z.object({
+  organizationId: IdParam.describe('Institution whose audit rows are searched.'),
+  q: text()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('Part of the name, username or e-mail; absent: the first ones.'),
+});
+export type AuditActorsQueryT = z.infer<typeof AuditActorsQuery>;
+
+export const AuditActorsResponse = z.object({
+  actors: z
+    .array(
+      z.object({
+        userId: z.number().int().describe('The user id (the actorUserId filter).'),
+        name: z.string().describe('First and last name.'),
+        username: z.string().describe('Username.'),
+      }),
+    )
+    .describe('At most 20 actors, by name.'),
+});
+export type AuditActorsResponseT = z.infer<typeof AuditActorsResponse>;

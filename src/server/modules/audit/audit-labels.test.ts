@@ -66,3 +66,21 @@ describe('audit rows read as sentences', () => {
     expect(lines[0]).toContain('course.instructors');
   });
 });
+
+describe('GET /api/audit/actors', () => {
+  it('finds by name only people who wrote audit rows of the institution', async () => {
+    const all = await get({ organizationId: inst }, '/api/audit/actors');
+    expect(all.statusCode).toBe(200);
+    expect(
+      all
+        .json()
+        .actors.map((a: { username: string }) => a.username)
+        .sort(),
+    ).toEqual(['lbl-reg', 'lbl-teacher']);
+    const some = await get({ organizationId: inst, q: 'teach' }, '/api/audit/actors');
+    expect(some.json().actors).toEqual([
+      { userId: ids.teacher, name: 'lbl-teacher Tester', username: 'lbl-teacher' },
+    ]);
+    expect((await get({ organizationId: inst, q: '%' }, '/api/audit/actors')).json().actors).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditFiltersT } from '../../../shared/contract/audit';
 import type { Db } from '../../db/client';
 import { auditLog, groups, sections, users } from '../../db/schema';
@@ -66,3 +66,35 @@ export function auditRows(db: Db, f: AuditFiltersT, after: AuditKey | null, limi
     .limit(limit);
 }
 export type AuditDbRow = Awaited<ReturnType<typeof auditRows>>[number];
+
+/** Up to 20 users who wrote audit rows of the institution, whose name, username or e-mail contains `q`. */
+export function auditActors(db: Db, institutionId: number, q: string | undefined) {
+  const p = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(users)
+    .where(
+      and(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(auditLog)
+            .where(and(eq(auditLog.institutionId, institutionId), eq(auditLog.actorUserId, users.id))),
+        ),
+        p
+          ? or(
+              sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
+              ilike(users.username, p),
+              ilike(users.email, p),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(20);
+}
