@@ -25,6 +25,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { type AuditRow, exportAuditLog, useAuditLog } from '../api';
 import { fieldChanges, showValue } from '../diff';
 import { useActionText } from '../actions';
+import { ActorPicker } from '../components/ActorPicker';
 import { useEntityKindText } from '../kinds';
 
 /** The filter fields the URL and the form hold (all text; dates as yyyy-mm-dd). */
@@ -239,12 +240,10 @@ export default function AuditLogPage() {
     >
       <form onSubmit={apply} aria-label={t('audit.filters')}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label={t('audit.actorId')}
+          <ActorPicker
+            orgId={orgId}
             value={form.actorUserId}
-            onChange={set('actorUserId')}
-            inputMode="numeric"
-            w={120}
+            onChange={(v) => setForm((s) => ({ ...s, actorUserId: v }))}
           />
           <TextInput
             label={t('audit.entityType')}
