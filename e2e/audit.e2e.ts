@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { GroupWriteResponse } from '../src/shared/contract/roles';
-import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import {
+  apiCall,
+  apiLogin,
+  loginAs,
+  RESULTS_DIR,
+  seriousViolations,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 import { LANGUAGES } from './languages';
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
@@ -47,8 +56,25 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     await page.getByTestId('audit-apply').click();
     await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
     const rows = page.getByTestId('audit-row');
-    expect(await rows.nth(0).textContent()).toContain('role.update');
-    expect(await rows.nth(1).textContent()).toContain('role.create');
+    // each row reads as a sentence: who, what in words, and the role by its name (no codes)
+    const sentence = (i: number) => rows.nth(i).getByTestId('audit-sentence').textContent();
+    expect(await sentence(0)).toContain(`${texts.actions.role_update} Audited ${stamp}`);
+    expect(await sentence(1)).toContain(`${texts.actions.role_create} Audited ${stamp}`);
+    expect(await rows.nth(0).textContent()).not.toContain('role.update');
+
+    // the actor filter is a picker searched by name: the registrar wrote both rows
+    const actor = page.getByTestId('filter-actor');
+    await actor.click();
+    await actor.fill('registrar');
+    await page
+      .getByRole('option', { name: /\(registrar\)/ })
+      .first()
+      .click();
+    await page.getByTestId('audit-apply').click();
+    await expect.poll(() => page.url()).toContain('actorUserId=');
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(RESULTS_DIR, `audit-sentences-${lang}-1280.png`), fullPage: true });
     expect(await rows.nth(0).textContent()).toContain(texts.outcomes.done);
     // when: MM/DD/YYYY with the time beside it, whatever the language
     expect(await rows.nth(0).getByRole('cell').nth(1).textContent()).toMatch(

@@ -36,7 +36,8 @@ export type RecycleEntry =
       name: string;
       /**
        * The group (as it was), the user's group_members row, and the institution membership rows the
-       * removal deleted (none today: removing a role keeps the user's membership of the institution).
+       * removal deleted (none when removing a role, which keeps the membership; the user's row of the
+       * institution when removing them from it).
        */
       snapshot: {
         group: { id: number; name: string; contextId: number | null; isInternal: boolean };
@@ -51,6 +52,9 @@ export type RecycleEntry =
  * entries show in every institution's bin to those who may edit internal users (super admins).
  */
 export const INTERNAL_GROUP_BIN = 0;
+
+/** `group.id` of a membership entry whose user held no role (a removal from the institution). */
+export const NO_ROLE_GROUP = 0;
 
 /** The name a membership entry is listed under. */
 export const membershipName = (userName: string, roleName: string) => `${userName} — ${roleName}`;

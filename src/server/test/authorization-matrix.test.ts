@@ -405,6 +405,12 @@ const TABLE: Record<string, Row> = {
       payload: { status: 'active' },
     }),
   },
+  'DELETE /api/registrarUser/piUser/:id/institution': {
+    who: 'users',
+    req: (w, s) => ({
+      url: `/api/registrarUser/piUser/${w.user[s].id}/institution?organizationId=${w.inst[s].id}`,
+    }),
+  },
   'POST /api/registrarUser/piUser/:id/notify': {
     who: 'users',
     req: (w, s) => ({
@@ -666,6 +672,7 @@ const TABLE: Record<string, Row> = {
     req: (w, s) => ({ url: '/api/recycle-bin/restore', payload: { organizationId: w.inst[s].id, id: 1 } }),
   },
   'GET /api/audit/export': { who: 'audit', req: orgQ('/api/audit/export') },
+  'GET /api/audit/actors': { who: 'audit', req: orgQ('/api/audit/actors') },
   'GET /api/access/explain': {
     who: 'audit',
     req: (w, s) => ({

@@ -68,6 +68,10 @@ export const AuditRow = z.object({
   at: z.string().describe('When it happened (ISO 8601).'),
   actorUserId: z.number().int().nullable().describe('Who acted; null for the system or an anonymous caller.'),
   actorUsername: z.string().nullable().describe("The actor's username, when the user still exists."),
+  actorName: z
+    .string()
+    .nullable()
+    .describe("The actor's display name (first and last), when the user still exists."),
   actingAsUserId: z
     .number()
     .int()
@@ -78,6 +82,12 @@ export const AuditRow = z.object({
   action: z.string().describe('What was done or attempted.'),
   entityType: z.string().describe('Kind of entity touched.'),
   entityId: z.string().nullable().describe('Id of the entity touched.'),
+  entityLabel: z
+    .string()
+    .nullable()
+    .describe(
+      "The entity's name (course title and section, user name, role name), when known and still there.",
+    ),
   outcome: AuditOutcome.describe('done or refused.'),
   before: z.unknown().describe('The entity before the change (JSON), or null.'),
   after: z.unknown().describe('The entity after the change (JSON), or null.'),
@@ -90,3 +100,27 @@ export const AuditPageResponse = z.object({
   nextCursor: z.string().nullable().describe('Cursor of the next (older) page; null on the last page.'),
 });
 export type AuditPageResponseT = z.infer<typeof AuditPageResponse>;
+
+/** GET /api/audit/actors: the people who wrote audit rows of the institution, found by name (the actor picker). */
+export const AuditActorsQuery = z.object({
+  organizationId: IdParam.describe('Institution whose audit rows are searched.'),
+  q: text()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('Part of the name, username or e-mail; absent: the first ones.'),
+});
+export type AuditActorsQueryT = z.infer<typeof AuditActorsQuery>;
+
+export const AuditActorsResponse = z.object({
+  actors: z
+    .array(
+      z.object({
+        userId: z.number().int().describe('The user id (the actorUserId filter).'),
+        name: z.string().describe('First and last name.'),
+        username: z.string().describe('Username.'),
+      }),
+    )
+    .describe('At most 20 actors, by name.'),
+});
+export type AuditActorsResponseT = z.infer<typeof AuditActorsResponse>;

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditFiltersT } from '../../../shared/contract/audit';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, groups, sections, users } from '../../db/schema';
 
 /** A page boundary: the (at, id) of the last row shown; `at` is PostgreSQL's own text (microseconds kept). */
 export interface AuditKey {
@@ -23,6 +23,18 @@ function conditions(f: AuditFiltersT, after: AuditKey | null): SQL[] {
   return c;
 }
 
+/**
+ * The entity's name as people know it, resolved in the page's own query (one statement, no per-row
+ * calls): a course's title and section code, a user's name, a role's name; null otherwise or once gone.
+ */
+const entityLabel = sql<string | null>`case
+  when ${auditLog.entityType} = 'section' then (select s.course_name || coalesce(' ' || nullif(s.section_code, ''), '')
+    from ${sections} s where s.id::text = ${auditLog.entityId})
+  when ${auditLog.entityType} = 'user' then (select nullif(trim(u.first_name || ' ' || u.last_name), '')
+    from ${users} u where u.id::text = ${auditLog.entityId})
+  when ${auditLog.entityType} in ('role', 'group') then (select g.name from ${groups} g where g.id::text = ${auditLog.entityId})
+end`;
+
 /** One page of an institution's audit rows, newest first, after a keyset boundary. */
 export function auditRows(db: Db, f: AuditFiltersT, after: AuditKey | null, limit: number) {
   return db
@@ -32,6 +44,8 @@ export function auditRows(db: Db, f: AuditFiltersT, after: AuditKey | null, limi
       atKey: sql<string>`${auditLog.at}::text`,
       actorUserId: auditLog.actorUserId,
       actorUsername: users.username,
+      actorName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+      entityLabel: entityLabel,
       actingAsUserId: auditLog.actingAsUserId,
       actingAsUsername: sql<
         string | null
@@ -52,3 +66,35 @@ export function auditRows(db: Db, f: AuditFiltersT, after: AuditKey | null, limi
     .limit(limit);
 }
 export type AuditDbRow = Awaited<ReturnType<typeof auditRows>>[number];
+
+/** Up to 20 users who wrote audit rows of the institution, whose name, username or e-mail contains `q`. */
+export function auditActors(db: Db, institutionId: number, q: string | undefined) {
+  const p = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(users)
+    .where(
+      and(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(auditLog)
+            .where(and(eq(auditLog.institutionId, institutionId), eq(auditLog.actorUserId, users.id))),
+        ),
+        p
+          ? or(
+              sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
+              ilike(users.username, p),
+              ilike(users.email, p),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(20);
+}

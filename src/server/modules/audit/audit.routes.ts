@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUDIT_CSV_FILE,
+  AuditActorsQuery,
+  AuditActorsResponse,
   AuditFilters,
   AuditPageQuery,
   AuditPageResponse,
@@ -9,6 +11,7 @@ import {
 import { CsvResponse } from '../../../shared/contract/reports';
 import { sendCsv } from '../../lib/csv';
 import { errorResponses } from '../../lib/error-responses';
+import { auditActors } from './audit.queries';
 import { auditCsv, auditPage } from './audit.service';
 
 const errors = errorResponses(401, 403, 404, 422);
@@ -29,6 +32,23 @@ export async function auditRoutes(app: FastifyInstance) {
     },
     config: { access },
     handler: (req) => auditPage(req.server.db, req.query),
+  });
+
+  r.get('/api/audit/actors', {
+    schema: {
+      tags,
+      description: 'The actor picker: people who wrote audit rows of the institution, found by name.',
+      querystring: AuditActorsQuery,
+      response: { 200: AuditActorsResponse, ...errors },
+    },
+    config: { access },
+    handler: async (req) => ({
+      actors: (await auditActors(req.server.db, req.query.organizationId, req.query.q)).map((u) => ({
+        userId: u.userId,
+        name: `${u.firstName} ${u.lastName}`.trim(),
+        username: u.username,
+      })),
+    }),
   });
 
   r.get('/api/audit/export', {

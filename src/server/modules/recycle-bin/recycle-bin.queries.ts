@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groupMembers, groups, institutions, recycleBin, sections, users } from '../../db/schema';
+import {
+  groupMembers,
+  groups,
+  institutions,
+  memberships,
+  recycleBin,
+  sections,
+  users,
+} from '../../db/schema';
 import { INTERNAL_GROUP_BIN } from '../../lib/recycle-bin';
 
 export type BinRow = typeof recycleBin.$inferSelect;
@@ -191,4 +199,23 @@ export async function otherRoleOf(db: Db, institutionId: number, userId: number,
     )
     .limit(1);
   return row;
+}
+
+/** Puts institution membership rows back (kept by a removal from the institution); existing ones stay. */
+export async function insertMembershipRows(
+  db: Db,
+  rows: { userId: number; institutionId: number; courseRole: string; createdAt?: unknown }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(memberships)
+    .values(
+      rows.map((r) => ({
+        userId: r.userId,
+        institutionId: r.institutionId,
+        courseRole: r.courseRole,
+        createdAt: typeof r.createdAt === 'string' ? new Date(r.createdAt) : undefined,
+      })),
+    )
+    .onConflictDoNothing();
 }

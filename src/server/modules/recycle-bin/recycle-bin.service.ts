@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, refusal } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { INTERNAL_GROUP_BIN, type RecycleEntry } from '../../lib/recycle-bin';
+import { INTERNAL_GROUP_BIN, NO_ROLE_GROUP, type RecycleEntry } from '../../lib/recycle-bin';
 import { isUniqueViolation, keepingRoleEditor, ungrantable } from '../roles';
 import * as q from './recycle-bin.queries';
 
@@ -196,6 +196,14 @@ type MembershipSnapshot = Extract<RecycleEntry, { kind: 'membership' }>['snapsho
 function membershipAudit(entry: q.BinRow) {
   const snap = entry.snapshot as MembershipSnapshot;
   const internal = isInternalEntry(entry);
+  if (snap.memberships.length > 0)
+    return {
+      action: 'user.restoreToInstitution',
+      entityType: 'user',
+      entityId: entry.entityId,
+      institutionId: entry.institutionId,
+      after: { recycleBinId: entry.id, groupId: snap.group.id },
+    };
   return {
     action: internal ? 'internalUser.restore' : 'role.members.restore',
     entityType: internal ? 'group' : 'role',
@@ -228,6 +236,10 @@ async function restoreMembership(
       name: snap.userName,
     });
   }
+  // a removal from the institution kept its membership rows: they come back first
+  const memberships = snap.memberships as { userId: number; institutionId: number; courseRole: string }[];
+  await q.insertMembershipRows(tx, memberships);
+  if (m.groupId === NO_ROLE_GROUP) return done(memberships.length > 0 ? 1 : 0);
   const g = await q.groupRow(tx, m.groupId);
   if (!g) {
     throw refusal(

@@ -23,6 +23,8 @@ import {
 import { actorOf, entityOrg } from '../../plugins/access';
 import { AccountStatusBody, AccountStatusResponse } from '../../../shared/contract/account-status';
 import { setAccountStatus } from './account-status.service';
+import { InstitutionRemovalResponse } from '../../../shared/contract/institution-removal';
+import { removeFromInstitution } from './institution-removal.service';
 import {
   addUsersToInstitution,
   addUserToInstitution,
@@ -119,6 +121,20 @@ export async function usersRoutes(app: FastifyInstance) {
         req.params.id,
         req.body,
       ),
+  });
+
+  r.delete('/api/registrarUser/piUser/:id/institution', {
+    schema: {
+      tags,
+      description:
+        'Removes the user from the institution (membership and role there; the account stays). Restorable from the recycle bin.',
+      params: UserIdParams,
+      querystring: UserOrgQuery,
+      response: { 200: InstitutionRemovalResponse, ...errors },
+    },
+    config: { access: { rule: 'editUsers', org: userOfInstitution } },
+    handler: (req) =>
+      removeFromInstitution(req.server.db, actorOf(req), req.query.organizationId, req.params.id),
   });
 
   r.post('/api/registrarUser/piUser/:id/notify', {

@@ -24,6 +24,8 @@ import { useAppSession } from '../../../app/session';
 import { useErrorText } from '../../../lib/error-text';
 import { type AuditRow, exportAuditLog, useAuditLog } from '../api';
 import { fieldChanges, showValue } from '../diff';
+import { useActionText } from '../actions';
+import { ActorPicker } from '../components/ActorPicker';
 import { useEntityKindText } from '../kinds';
 
 /** The filter fields the URL and the form hold (all text; dates as yyyy-mm-dd). */
@@ -87,6 +89,12 @@ function Diff({ row }: { row: AuditRow }) {
 function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t, i18n } = useTranslation();
   const kindText = useEntityKindText();
+  const actionText = useActionText();
+  const actorOf = (r: AuditRow) =>
+    r.actorName ?? r.actorUsername ?? (r.actorUserId === null ? t('audit.system') : `#${r.actorUserId}`);
+  /** The entity by its name (course title, user or role name), else its kind and id. */
+  const entityOf = (r: AuditRow) =>
+    r.entityLabel ?? (r.entityId ? `${kindText(r.entityType)} ${r.entityId}` : kindText(r.entityType));
   const [open, setOpen] = useState<Set<number>>(new Set());
   const toggle = (id: number) =>
     setOpen((s) => {
@@ -129,15 +137,15 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
                   </Table.Td>
                   <Table.Td>{formatDateTime(r.at, i18n.language)}</Table.Td>
                   <Table.Td>
-                    {r.actorUsername ?? (r.actorUserId === null ? t('audit.system') : `#${r.actorUserId}`)}
+                    {actorOf(r)}
                     {r.actingAsUserId !== null && (
                       <Text size="xs" c="dimmed" data-testid="audit-acting-as">
                         {t('audit.actingAs', { name: r.actingAsUsername ?? `#${r.actingAsUserId}` })}
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    <Code>{r.action}</Code>
+                  <Table.Td data-testid="audit-sentence" data-action={r.action}>
+                    {[actorOf(r), actionText(r.action), entityOf(r)].filter(Boolean).join(' ')}
                   </Table.Td>
                   <Table.Td data-entity-type={r.entityType}>
                     {kindText(r.entityType)}
@@ -232,12 +240,10 @@ export default function AuditLogPage() {
     >
       <form onSubmit={apply} aria-label={t('audit.filters')}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label={t('audit.actorId')}
+          <ActorPicker
+            orgId={orgId}
             value={form.actorUserId}
-            onChange={set('actorUserId')}
-            inputMode="numeric"
-            w={120}
+            onChange={(v) => setForm((s) => ({ ...s, actorUserId: v }))}
           />
           <TextInput
             label={t('audit.entityType')}

@@ -14,6 +14,7 @@ import { StartActAsModal } from '../../act-as';
 import { useRoles } from '../../roles';
 import { pageIndexFor, type UserRow, useAddUsers, useNotifyUser, useUserSearch } from '../api';
 import { useAccountStatusAction } from './AccountStatusAction';
+import { useInstitutionRemovalAction } from './InstitutionRemovalAction';
 import { UserFormModal } from './UserFormModal';
 import { UserSectionsModal } from './UserSectionsModal';
 import { UsersTable } from './UsersTable';
@@ -52,6 +53,7 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
 
   // an e-mail goes out: confirm first, naming the recipient
   const changeStatus = useAccountStatusAction(orgId);
+  const removeFromInstitution = useInstitutionRemovalAction(orgId);
   const sendNotification = (u: UserRow) =>
     modals.openConfirmModal({
       title: t('users.notify.confirmTitle'),
@@ -124,6 +126,7 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
             onNotify={sendNotification}
             onSections={setSectionsOf}
             onStatus={changeStatus}
+            onRemove={removeFromInstitution}
             onActAs={mayActAs ? setActingFor : undefined}
           />
           {pages > 1 && (

@@ -4,6 +4,7 @@ import {
   IconMail,
   IconPencil,
   IconUserCheck,
+  IconUserMinus,
   IconUserOff,
   IconUserShare,
 } from '@tabler/icons-react';
@@ -21,6 +22,7 @@ interface Props {
   onSections: (u: UserRow) => void;
   /** Deactivate an active account, reactivate a disabled one (asks first). */
   onStatus?: (u: UserRow) => void;
+  onRemove?: (u: UserRow) => void;
   /** Act as this user: given to super admins and nasupport holders only. */
   onActAs?: (u: UserRow) => void;
 }
@@ -45,6 +47,7 @@ export function UsersTable({
   onNotify,
   onSections,
   onStatus,
+  onRemove,
   onActAs,
 }: Props) {
   const { t } = useTranslation();
@@ -164,6 +167,19 @@ export function UsersTable({
                         ) : (
                           <IconUserCheck size={16} aria-hidden="true" />
                         )}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  {canEdit && onRemove && u.id !== session.userId && (
+                    <Tooltip label={t('users.removal.remove')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        onClick={() => onRemove(u)}
+                        aria-label={t('users.removal.removeUser', { name: u.displayName })}
+                        data-testid="institution-removal"
+                      >
+                        <IconUserMinus size={16} aria-hidden="true" />
                       </ActionIcon>
                     </Tooltip>
                   )}

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import type { GroupListResponse } from '../src/shared/contract/roles';
+import { apiCall, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { LANGUAGES } from './languages';
+
+/** Removing a departed instructor from the institution from the Users page, after confirming. */
+
+const run = Date.now().toString(36);
+
+/** A catalog text with its {{placeholders}} filled in, as the page shows it. */
+const fill = (text: string, params: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => params[key]);
+
+describe.each(LANGUAGES)('remove a user from the institution, in $lang', ({ lang, locale, catalog }) => {
+  const b = useBrowser(`institution-removal-${lang}`, { locale });
+
+  it('registrar removes a departed instructor after confirming; the row leaves the list', async () => {
+    const { page } = b;
+    const token = (await loginAs(page, 'registrar', { path: '/users' })) as string;
+    await waitForShell(page);
+    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const orgId = session.institutions[0].orgId;
+    const { groups } = await apiCall<z.infer<typeof GroupListResponse>>(
+      token,
+      'GET',
+      `/api/groupAuth/group?contextId=${orgId}`,
+    );
+    const role = groups.find((g) => g.name === 'Instructor') ?? groups[0];
+    const email = `departed.${lang}.${run}@example.edu`;
+    await apiCall(token, 'POST', `/api/registrarUser/piUser/${orgId}`, {
+      firstName: 'Dana',
+      lastName: `Departed ${lang}`,
+      email,
+      groupId: role.groupId,
+    });
+    const name = `Dana Departed ${lang}`;
+    await page.reload();
+    await page.getByLabel(catalog.users.search.label).fill(email);
+    const row = page.getByTestId('user-row').filter({ hasText: email });
+    await row.waitFor();
+    await row.getByTestId('institution-removal').click();
+    const ask = page.getByRole('dialog', { name: fill(catalog.users.removal.confirmTitle, { name }) });
+    await ask.waitFor();
+    expect((await seriousViolations(page)).join('\n')).toBe('');
+    await page.screenshot({ path: join(RESULTS_DIR, `institution-removal-${lang}-1280.png`) });
+    await ask.getByTestId('confirm-institution-removal').click();
+    await page.getByText(fill(catalog.users.removal.removed, { name })).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(RESULTS_DIR, `institution-removal-${lang}-390.png`), fullPage: true });
+  });
+});
