@@ -26,7 +26,16 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('demo seed in its own process (np
     delete env.DATABASE_URL;
     for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
     const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: 'pipe' });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
+    );
+    const exitSignal = new Promise<string | null>((resolve) =>
+      child.on('exit', (_c, signal) => resolve(signal)),
+    );
     const lines: { pid?: number; msg?: string }[] = [];
     let rest = '';
     const running = new Promise<void>((resolve) => {
@@ -49,7 +58,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('demo seed in its own process (np
       expect(environ).toContain(`GLIBC_TUNABLES=${MALLOC_TUNABLES}`);
     }
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect({ code: await exited, signal: await exitSignal, stderr: stderr.slice(-2000) }).toEqual({
+      code: 0,
+      signal: null,
+      stderr: expect.any(String),
+    });
 
     const seeded = lines.find((l) => l.msg === 'demo world seeded');
     const worker = lines.find((l) => l.msg === 'workers running');

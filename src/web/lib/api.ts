@@ -148,7 +148,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(method) };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   // the server writes field messages in this language (i18n keeps <html lang> on the language shown)
-  const shown = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  const shown = typeof document === 'undefined' ? '' : (document.documentElement?.lang ?? '');
   if (shown) headers['Accept-Language'] = shown;
   const signals = [opts.signal, opts.timeoutMs ? timeoutSignal(opts.timeoutMs) : undefined].filter(
     (s): s is AbortSignal => !!s,
