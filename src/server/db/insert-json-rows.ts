@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { resultRows } from './execute';
 
 type Returning = Record<string, Column>;
 type Returned<R extends Returning> = { [K in keyof R]: R[K]['_']['data'] };
@@ -53,5 +54,5 @@ export async function insertJsonRows<T extends PgTable, R extends Returning = Re
         : sql``
     }`;
   const result = await db.execute(query);
-  return (result as unknown as { rows: Returned<R>[] }).rows;
+  return resultRows<Returned<R>>(result);
 }

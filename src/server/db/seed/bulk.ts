@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
+import { executeRows } from '../execute';
 
 /** Rows per statement; each column travels as ONE array parameter, so no bind-parameter limit applies. */
 const CHUNK_ROWS = 10_000;
@@ -11,12 +12,6 @@ const SERIAL_TYPES: Record<string, string> = {
   smallserial: 'smallint',
 };
 
-/** Reads rows of a raw query on either driver (PGlite and node-postgres both answer `{ rows }`). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /**
  * Takes `count` ids from a table's serial sequence, so rows can reference each other before
  * they are inserted (inserted later with explicit ids).
@@ -24,7 +19,7 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export async function allocateIds(db: Db, table: PgTable, count: number): Promise<number[]> {
   if (count === 0) return [];
   const name = getTableName(table);
-  const rows = await queryRows<{ id: number }>(
+  const rows = await executeRows<{ id: number }>(
     db,
     sql`select nextval(pg_get_serial_sequence(${name}, 'id'))::int as id from generate_series(1, ${count}::int)`,
   );

@@ -6,7 +6,7 @@ import type { JobContext } from '../../jobs/define';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { setRole } from '../roles';
-import { isUniqueViolation } from '../roles';
+import { isUniqueViolation } from '../../db/errors';
 import { type AccountMailInput, sendAccountMail, sendAccountMails } from '../users';
 import { addMembership, institutionName, insertUser, updateUser } from '../users';
 import * as q from './bulk-accounts.queries';

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { institutions, products, sections } from '../../db/schema';
 import type { RawRow } from './course-rows';
+import { resultRows } from '../../db/execute';
 
 export type PeriodFilter = 'current' | 'future' | 'past' | 'all';
 export type SortField =
@@ -172,7 +173,7 @@ export async function coursePage(db: Db, p: CourseListParams) {
                                     and ${sections.endDate} >= ${p.today})::int as current,
                  count(*)::int as everything
             from ${sections} where ${base}) c`);
-  const [row] = (result as unknown as { rows: CoursePageRow[] }).rows;
+  const [row] = resultRows<CoursePageRow>(result);
   const periodCounts = { past: row.past, future: row.future, current: row.current };
   return {
     found: row.found,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { textArray } from '../../db/sql-arrays';
 import { enrollments, optOutChanges, optOutFiles, sections, users } from '../../db/schema';
+import { executeRows } from '../../db/execute';
 
 /** Enrollments in the institution's live sections of students named by e-mail or username (lower-cased). */
 export async function candidateEnrollments(db: Db, institutionId: number, students: string[]) {
@@ -84,7 +85,9 @@ export async function liveFiles(db: Db, institutionId: number) {
  * has the status the file gave it and no other live file gave it that status too.
  */
 export async function revertFile(db: Db, fileId: number) {
-  const result = (await db.execute(sql`
+  const reverted = await executeRows<{ id: number }>(
+    db,
+    sql`
     update enrollments e set opt_status = c.previous_opt_status
     from opt_out_changes c
     where c.file_id = ${fileId} and c.enrollment_id = e.id
@@ -94,7 +97,8 @@ export async function revertFile(db: Db, fileId: number) {
         select 1 from opt_out_changes c2 join opt_out_files f2 on f2.id = c2.file_id
         where c2.enrollment_id = e.id and c2.file_id <> ${fileId}
           and f2.deleted_at is null and c2.new_opt_status = e.opt_status)
-    returning e.id`)) as unknown as { rows: { id: number }[] };
+    returning e.id`,
+  );
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(optOutChanges)
@@ -104,7 +108,7 @@ export async function revertFile(db: Db, fileId: number) {
         sql`${optOutChanges.previousOptStatus} <> ${optOutChanges.newOptStatus}`,
       ),
     );
-  return { reverted: result.rows.length, changed: n };
+  return { reverted: reverted.length, changed: n };
 }
 
 export async function markDeleted(db: Db, fileId: number) {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addDaysIso as addDays } from '../../../shared/validation';
 import { todayInInstitution } from '../../lib/institution-today';
+import { executeRows } from '../../db/execute';
 
-type Rows<T> = { rows: T[] };
 interface CourseAgg {
   id: number;
   course_name: string;
@@ -24,7 +24,9 @@ const CENSUS_AHEAD_DAYS = 90;
  */
 export async function dashboard(db: Db, institutionId: number, threshold: number, now: Date) {
   const today = await todayInInstitution(db, institutionId, now);
-  const courses = (await db.execute(sql`
+  const courses = await executeRows<CourseAgg>(
+    db,
+    sql`
     with s as (
       select s.id, s.course_name, s.start_date, s.end_date, s.product_id, s.course_type, s.use_type,
         case when s.census_duration >= 0 then s.start_date + s.census_duration
@@ -44,13 +46,17 @@ export async function dashboard(db: Db, institutionId: number, threshold: number
     select id, course_name, period, product_id is not null as paired, students, opted_out,
       course_type <> 'parent' and use_type = 'studentuse' as student_course,
       to_char(census, 'YYYY-MM-DD') as census
-    from c`)) as unknown as Rows<CourseAgg>;
-  const copies = (await db.execute(sql`
+    from c`,
+  );
+  const copies = await executeRows<{ status: string; count: number }>(
+    db,
+    sql`
     select j.status, count(*)::int as count
     from copy_jobs j join copy_requests r on r.id = j.request_id
     where r.institution_id = ${institutionId} and j.created_at >= ${new Date(now.getTime() - 30 * 86_400_000).toISOString()}
-    group by j.status order by j.status`)) as unknown as Rows<{ status: string; count: number }>;
-  return shape(courses.rows, copies.rows, today, threshold);
+    group by j.status order by j.status`,
+  );
+  return shape(courses, copies, today, threshold);
 }
 
 function shape(

@@ -15,6 +15,7 @@ import {
 import { can } from '../../../shared/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { Actor } from '../../lib/actor';
 import { AppError, accessDenied, notFound, refusal } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -230,15 +231,6 @@ const exists = () => new AppError('error.ltiRegistrationExists', EXISTS, { clien
 async function requireUniqueIssuerClient(db: Db, issuer: string, clientId: string, self?: number) {
   const other = await registrationByIssuerClient(db, issuer, clientId);
   if (other && other.id !== self) throw exists();
-}
-
-/** A unique-index violation (PostgreSQL 23505), possibly wrapped by Drizzle. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 /** The same issuer and client id saved by someone else at the same moment: 409, as when seen first. */

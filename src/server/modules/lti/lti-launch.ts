@@ -22,6 +22,7 @@ import { logValues } from './lti-log';
 import { personOf } from './lti-person';
 import { type LtiRefusal, refuse } from './lti-reasons';
 import { type CourseRole, courseRoleOf } from './lti-roles';
+import { resultRows } from '../../db/execute';
 
 export { logLaunch } from './lti-log';
 export { personOf } from './lti-person';
@@ -357,7 +358,7 @@ export async function consumeNonceAndState(db: Db, launch: ValidLaunch, stateInp
     select (select count(*) from n)::int as fresh, s.integration_id as "integrationId", s.nonce,
            (s.expires_at < ${now.toISOString()}::timestamptz) as expired
       from (select 1) one left join s on true`);
-  const [check] = (result as unknown as { rows: StateCheck[] }).rows;
+  const [check] = resultRows<StateCheck>(result);
   if (Number(check.fresh) === 0) throw refuse('nonceReused');
   if (!stateValue) throw refuse('noState');
   if (check.integrationId === null) throw refuse('unknownState');

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import type { Db } from '../../db/client';
 import { ltiIdentities, users } from '../../db/schema';
+import { resultRows } from '../../db/execute';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 
@@ -35,7 +36,7 @@ export async function personOf(db: Db, issuer: string, claims: JWTPayload & Reco
         on conflict do nothing returning user_id
       )
       select user_id as "userId" from i`);
-    const created = (result as unknown as { rows: { userId: number }[] }).rows[0];
+    const created = resultRows<{ userId: number }>(result)[0];
     if (created) return Number(created.userId);
     const [identity] = await db
       .select({ userId: ltiIdentities.userId })

@@ -11,6 +11,7 @@ import { localIsoDate } from '../../../shared/validation';
 import type { Database, Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import * as q from './products.queries';
+import { resultRows } from '../../db/execute';
 
 /** Rows per PGlite page, fetched as one text: per-field parsing was most of the export's cost (docs/decisions/0006). */
 const PAGE_ROWS = 5000;
@@ -82,7 +83,7 @@ async function* keysetBatches(
   let after = 0;
   for (let size = FIRST_PAGE_ROWS; ; size = PAGE_ROWS) {
     const page = exportQuery(institutionIds, f, { after, size });
-    const [batch] = q.rowsOf<{ cells: string | null; last: number | null }>(
+    const [batch] = resultRows<{ cells: string | null; last: number | null }>(
       await db.execute(
         sql`select string_agg(e.cells, E'\n' order by e.id) as cells, max(e.id) as last from (${page}) e`,
       ),
@@ -114,9 +115,9 @@ async function* cursorBatches(db: Db, query: SQL): AsyncGenerator<string[]> {
       async (tx) => {
         await tx.execute(sql`declare products_export no scroll cursor for ${query}`);
         while (!stop) {
-          const rows = q
-            .rowsOf<{ cells: string }>(await tx.execute(sql.raw(`fetch ${FETCH_ROWS} from products_export`)))
-            .map((r) => r.cells);
+          const rows = resultRows<{ cells: string }>(
+            await tx.execute(sql.raw(`fetch ${FETCH_ROWS} from products_export`)),
+          ).map((r) => r.cells);
           push({ rows });
           if (rows.length < FETCH_ROWS) break;
           await new Promise<void>((resolve) => {

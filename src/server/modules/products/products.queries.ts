@@ -11,6 +11,7 @@ import {
   products,
   sections,
 } from '../../db/schema';
+import { resultRows } from '../../db/execute';
 
 /** Stored offer statuses behind each display status of spec §4. */
 const STATUS_SQL: Record<'active' | 'inactive' | 'expired' | 'pending', SQL> = {
@@ -142,12 +143,12 @@ export async function pageProducts(db: Db, f: ListFilters, limit: number, offset
     ? byOffer
     : sql`(${byOffer} or exists (select 1 from ${lmsCoursePairings} cq where cq.product_id = p.id and cq.institution_id in (${ids})))`;
   const where = sql`${held}${productConditions(f, sql`cp.institution_id in (${ids})`)}`;
-  const rows = rowsOf<{ id: number; total: number }>(
+  const rows = resultRows<{ id: number; total: number }>(
     await db.execute(sql`select p.id, count(*) over ()::int as total from ${products} p where ${where}
       order by p.product_name, p.id limit ${limit} offset ${offset}`),
   );
   if (!rows.length && offset > 0) {
-    const c = rowsOf<{ n: number }>(
+    const c = resultRows<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from ${products} p where ${where}`),
     );
     return { ids: [], total: c[0]?.n ?? 0 };
@@ -164,10 +165,11 @@ export async function pageInstitutionProducts(db: Db, f: ListFilters, limit: num
     from h join ${products} p on p.id = h.product_id join ${institutions} i on i.id = h.institution_id
     where true${productConditions(f, sql`cp.institution_id = h.institution_id`)}
     order by i.display_name, i.id, p.product_name, p.id${paged ? sql` limit ${limit} offset ${offset}` : sql``}`;
-  const rows = rowsOf<{ institutionId: number; productId: number; total: number }>(
+  const rows = resultRows<{ institutionId: number; productId: number; total: number }>(
     await db.execute(query(true)),
   );
-  if (!rows.length && offset > 0) return { rows: [], total: rowsOf(await db.execute(query(false))).length };
+  if (!rows.length && offset > 0)
+    return { rows: [], total: resultRows(await db.execute(query(false))).length };
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
@@ -344,7 +346,7 @@ export async function pairingsOf(
   const inRange = range
     ? sql` and t.course_start_date >= ${range[0]} and t.course_start_date <= ${range[1]}`
     : sql``;
-  const [row] = rowsOf<{ rows: string | null }>(
+  const [row] = resultRows<{ rows: string | null }>(
     await db.execute(sql`select '[' || string_agg(json_build_object(
         'pairingId', p.id, 'institutionId', p.institution_id, 'institutionName', i.display_name,
         'productId', p.product_id, 'productName', pr.product_name, 'isbn', pr.isbn,
@@ -521,9 +523,4 @@ export async function organizationHasProducts(db: Db, institutionIds: number[]) 
     .where(inArray(lmsCoursePairings.institutionId, institutionIds))
     .limit(1);
   return !!pairing;
-}
-
-/** Rows of drizzle's execute on either driver. */
-export function rowsOf<T>(res: unknown): T[] {
-  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }

@@ -24,7 +24,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { sectionsUsing } from '../offers';
 import { audit } from '../../lib/audit';
-import { isUniqueViolation } from '../roles';
+import { isUniqueViolation } from '../../db/errors';
 import * as q from './products.queries';
 
 const PAIRINGS_PER_PRODUCT = 25;

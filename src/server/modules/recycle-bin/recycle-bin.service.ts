@@ -12,7 +12,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError, refusal } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { INTERNAL_GROUP_BIN, NO_ROLE_GROUP, type RecycleEntry } from '../../lib/recycle-bin';
-import { isUniqueViolation, keepingRoleEditor, ungrantable } from '../roles';
+import { isUniqueViolation } from '../../db/errors';
+import { keepingRoleEditor, ungrantable } from '../roles';
 import * as q from './recycle-bin.queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

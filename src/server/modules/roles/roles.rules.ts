@@ -52,15 +52,6 @@ export async function assertGrantable(db: Db, actor: Actor, wanted: readonly str
   }
 }
 
-/** A unique-index violation (PostgreSQL 23505), possibly wrapped by Drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
 export function toRole(g: GroupRow & { memberIds: number[] }): Role {
   return {
     groupId: g.id,

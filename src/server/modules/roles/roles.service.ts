@@ -9,7 +9,8 @@ import { audit } from '../../lib/audit';
 import { putInRecycleBin } from '../../lib/recycle-bin';
 import { assertRoleWithinRights, assertUsersWithinRights, keepingRoleEditor } from './role-rights';
 import * as q from './roles.queries';
-import { assertGrantable, grantable, isUniqueViolation, roleOrNotFound, toRole } from './roles.rules';
+import { isUniqueViolation } from '../../db/errors';
+import { assertGrantable, grantable, roleOrNotFound, toRole } from './roles.rules';
 
 const dedupe = (list: readonly string[]): Permission[] => PERMISSIONS.filter((p) => list.includes(p));
 

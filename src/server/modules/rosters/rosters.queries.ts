@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enrollments, sections, users } from '../../db/schema';
 
@@ -22,9 +22,8 @@ const columns = {
   dropCause: enrollments.dropCause,
 };
 
-/** Enrolled in the section: an enrollment dropped (e.g. by the LMS roster sync) is kept but not on the roster. */
-const enrolledIn = (sectionId: number) =>
-  and(eq(enrollments.sectionId, sectionId), isNull(enrollments.droppedAt)) as SQL;
+/** The section's enrollments, dropped ones included: they stay on the roster with their drop and billing reason. */
+const enrolledIn = (sectionId: number) => eq(enrollments.sectionId, sectionId);
 
 function search(sectionId: number, q: string): SQL {
   const own = enrolledIn(sectionId);

@@ -114,7 +114,7 @@ describe('GET /api/courses/roster/export', () => {
 });
 
 describe('a dropped enrollment', () => {
-  it('is not on the roster, its count, its export or the course enrollment count; the enrolled one is', async () => {
+  it('stays on the roster and its export with the drop, and leaves the course enrollment count', async () => {
     const sec = await createSection(t.db, { institutionId: w.a.id, courseName: 'Chemistry 1' });
     await enroll(t.db, sec.id, await createStudent(t.db, w.a.id, 'stayer'), { accessType: 'TEMP' });
     const gone = await enroll(t.db, sec.id, await createStudent(t.db, w.a.id, 'leaver'), {
@@ -122,11 +122,13 @@ describe('a dropped enrollment', () => {
     });
     await t.db.update(enrollments).set({ droppedAt: new Date() }).where(eq(enrollments.id, gone.id));
     const res = await get('rreg', `/api/courses/roster?sectionId=${sec.id}`);
-    expect(res.json().total).toBe(1);
-    expect(res.json().students.map((s: { username: string }) => s.username)).toEqual(['stayer']);
+    expect(res.json().total).toBe(2);
+    const dropped = (u: string) =>
+      res.json().students.find((s: { username: string }) => s.username === u)?.droppedAt !== null;
+    expect([dropped('stayer'), dropped('leaver')]).toEqual([false, true]);
     const csv = await get('rreg', `/api/courses/roster/export?sectionId=${sec.id}`);
     expect(csv.body).toContain('stayer');
-    expect(csv.body).not.toContain('leaver');
+    expect(csv.body).toContain('leaver');
     const detail = await get('rreg', `/api/courses/details?sectionId=${sec.id}`);
     expect(detail.json().course.enrollmentCount).toBe(1);
   });
