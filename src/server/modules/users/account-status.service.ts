@@ -12,7 +12,7 @@ import { audit } from '../../lib/audit';
 import { assertUsersWithinRights, refuse } from '../roles';
 import { accountsNotAdministered } from './shared-account';
 import * as q from './users.queries';
-import { mayEdit, userOrNotFound } from './users.service';
+import { assertMayEdit, userOrNotFound } from './users.service';
 
 /**
  * Deactivates (no sign-in by password or SSO, every session ended) or reactivates an account. The
@@ -44,14 +44,7 @@ export async function setAccountStatus(
     throw new AppError('error.validation', ACCOUNT_STATUS_MESSAGES.pending, {
       status: ACCOUNT_STATUS_MESSAGES.pending,
     });
-  if (!mayEdit(actor, user))
-    throw await refuse(
-      db,
-      actor,
-      entry,
-      "Sorry, you do not have permission to edit the user's information",
-      'error.cannotEditUser',
-    );
+  await assertMayEdit(db, actor, user, entry);
   await assertUsersWithinRights(db, actor, institutionId, [user.id], entry);
   if ((await accountsNotAdministered(db, actor, internalGroupId, [user.id])).size > 0)
     throw await refuse(db, actor, entry, ACCOUNT_STATUS_MESSAGES.shared, 'error.sharedAccountStatus');

@@ -9,8 +9,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { membershipName, NO_ROLE_GROUP, putInRecycleBin } from '../../lib/recycle-bin';
-import { assertUsersWithinRights, refuse } from '../roles';
-import { mayEdit, userOrNotFound } from './users.service';
+import { assertUsersWithinRights } from '../roles';
+import { assertMayEdit, userOrNotFound } from './users.service';
 
 async function rowsOf(db: Db, institutionId: number, userId: number) {
   const role = await db
@@ -47,14 +47,7 @@ export async function removeFromInstitution(
     throw new AppError('error.validation', INSTITUTION_REMOVAL_MESSAGES.self, {
       id: INSTITUTION_REMOVAL_MESSAGES.self,
     });
-  if (!mayEdit(actor, user))
-    throw await refuse(
-      db,
-      actor,
-      entry,
-      "Sorry, you do not have permission to edit the user's information",
-      'error.cannotEditUser',
-    );
+  await assertMayEdit(db, actor, user, entry);
   await assertUsersWithinRights(db, actor, institutionId, [user.id], entry);
   const userName = `${user.firstName} ${user.lastName}`.trim();
   return db.transaction(async (tx) => {

@@ -18,7 +18,7 @@ import { refuse } from '../roles';
 import { assertMayChangeSharedFields } from './shared-account';
 import { sendAccountMail } from './users.mail';
 import * as q from './users.queries';
-import { mayEdit, summarize, userOrNotFound } from './users.service';
+import { assertMayEdit, summarize, userOrNotFound } from './users.service';
 
 export interface WriteDeps {
   db: Db;
@@ -115,15 +115,7 @@ export async function editPiUser(
 ) {
   const user = await userOrNotFound(db, body.userId);
   const entry = { action: 'user.update', entityType: 'user', entityId: user.id, institutionId };
-  if (!mayEdit(actor, user)) {
-    throw await refuse(
-      db,
-      actor,
-      entry,
-      "Sorry, you do not have permission to edit the user's information",
-      'error.cannotEditUser',
-    );
-  }
+  await assertMayEdit(db, actor, user, entry);
   const flags: Partial<Record<(typeof FLAG_KEYS)[number], boolean>> = {};
   for (const k of FLAG_KEYS) if (body[k] !== undefined && body[k] !== user[k]) flags[k] = body[k];
   if (Object.keys(flags).length > 0 && !actor.superAdmin) {

@@ -5,6 +5,8 @@ import { can } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
+import type { AuditEntry } from '../../lib/audit';
+import { refuse } from '../roles';
 import * as q from './users.queries';
 
 const flagged = (u: q.UserRow) => u.superAdmin || u.associateSuperAdmin || u.nasupport;
@@ -76,6 +78,18 @@ export async function userOrNotFound(db: Db, userId: number) {
 /** Whether the actor may edit this user: editUsers, and only super admins edit flag holders. */
 export function mayEdit(actor: Actor, user: q.UserRow) {
   return can(actor.caps, 'editUsers') && (actor.superAdmin || !flagged(user));
+}
+
+/** Refuses (403, the refusal audited as `entry`) unless the actor may edit this user. */
+export async function assertMayEdit(db: Db, actor: Actor, user: q.UserRow, entry: AuditEntry) {
+  if (mayEdit(actor, user)) return;
+  throw await refuse(
+    db,
+    actor,
+    entry,
+    "Sorry, you do not have permission to edit the user's information",
+    'error.cannotEditUser',
+  );
 }
 
 /** GET registrarUser/getPiUser/:id?organizationId= */

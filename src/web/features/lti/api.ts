@@ -14,6 +14,7 @@ import {
   type LtiToolConfigurationResponse,
   type UpdateLtiRegistrationBody,
 } from '../../../shared/contract/lti';
+import type { InstitutionListResponse } from '../../../shared/contract/institutions';
 import { api, isApiError } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
@@ -38,6 +39,23 @@ export const ltiKeys = {
  * GET lti/registrations of the institution. A 404 (the "LMS details" case, spec §7) is an empty
  * list without an alert.
  */
+/**
+ * Institutions a deployment may be mapped to, by name (the institutions feature's search; asked here
+ * because that feature leads back to this one through the course pages).
+ */
+export function useInstitutionChoices(name: string) {
+  return useQuery({
+    queryKey: ['institutions', 'search', name, 20] as const,
+    queryFn: ({ signal }) =>
+      api<z.infer<typeof InstitutionListResponse>>('/api/institution/institutionListFilterByName', {
+        signal,
+        query: { name, limit: 20 },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
 export function useLtiRegistrations(orgId: number | null) {
   return useQuery({
     queryKey: ltiKeys.list(orgId ?? 0),

@@ -2,7 +2,7 @@ import { Code, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInstitutionSearch } from '../../institutions';
+import { useInstitutionChoices } from '../api';
 
 interface Option {
   value: string;
@@ -28,7 +28,7 @@ function DeploymentInstitution({
   // an open Select shows the chosen name as its search text: that is no search
   const typed = search === options.get(String(value))?.label ? '' : search;
   const [query] = useDebouncedValue(typed, 250);
-  const found = useInstitutionSearch(query, { limit: 20 });
+  const found = useInstitutionChoices(query);
   for (const i of found.data?.organizations ?? [])
     options.set(String(i.orgId), { value: String(i.orgId), label: i.displayName });
   return (
