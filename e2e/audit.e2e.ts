@@ -98,6 +98,29 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     expect(await diff.textContent()).not.toContain('permissions');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // the date filters are the app's MM/DD/YYYY fields: from tomorrow hides both rows, from today shows them
+    const day = (offset: number) => {
+      const d = new Date(Date.now() + offset * 86_400_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return {
+        us: `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()}`,
+        iso: d.toLocaleDateString('en-CA'),
+      };
+    };
+    const fromField = page.getByTestId('filter-from');
+    expect(await fromField.getAttribute('placeholder')).toBe('MM/DD/YYYY');
+    await fromField.pressSequentially(day(1).us);
+    await page.getByTestId('audit-apply').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(day(1).iso);
+    await page.getByTestId('audit-empty').waitFor();
+    await fromField.fill('');
+    await fromField.pressSequentially(day(0).us);
+    await page.getByTestId('audit-apply').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(day(0).iso);
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
+    expect(await fromField.inputValue()).toBe(day(0).us);
+    expect(await seriousViolations(page)).toEqual([]);
+
     // outcome filter: nothing refused for this role
     await page.getByTestId('filter-outcome').click();
     await page.getByRole('option', { name: texts.outcomes.refused }).click();

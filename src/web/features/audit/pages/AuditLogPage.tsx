@@ -21,6 +21,7 @@ import type { AuditFiltersT } from '../../../../shared/contract/audit';
 import { can } from '../../../../shared/permissions';
 import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
+import { DateField } from '../../../lib/dates';
 import { useErrorText } from '../../../lib/error-text';
 import { type AuditRow, exportAuditLog, useAuditLog } from '../api';
 import { fieldChanges, showValue } from '../diff';
@@ -279,8 +280,20 @@ export default function AuditLogPage() {
             w={140}
             data-testid="filter-outcome"
           />
-          <TextInput type="date" label={t('audit.from')} value={form.from} onChange={set('from')} w={160} />
-          <TextInput type="date" label={t('audit.to')} value={form.to} onChange={set('to')} w={160} />
+          <DateField
+            label={t('audit.from')}
+            value={form.from}
+            onChange={(v) => setForm((s) => ({ ...s, from: v }))}
+            w={160}
+            data-testid="filter-from"
+          />
+          <DateField
+            label={t('audit.to')}
+            value={form.to}
+            onChange={(v) => setForm((s) => ({ ...s, to: v }))}
+            w={160}
+            data-testid="filter-to"
+          />
           <Button
             type="submit"
             leftSection={<IconFilter size={16} aria-hidden="true" />}
