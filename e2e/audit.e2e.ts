@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { GroupWriteResponse } from '../src/shared/contract/roles';
@@ -145,6 +146,18 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     expect(lines[1]).toContain(`,registrar,,,${orgId},role.update,role,${roleId},done,`);
     expect(lines[1]).toContain(`Audited ${stamp}`);
     expect(lines[2]).toContain(`,role.create,role,${roleId},done,`);
+
+    // the same rows as an Excel workbook, from the button beside
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: texts.exportXlsx }).click();
+    const file = await xlsxDownload;
+    expect(file.suggestedFilename()).toBe('audit-log.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await file.path()) as string);
+    const sheet = wb.worksheets[0];
+    expect(sheet.rowCount).toBe(3);
+    expect(String(sheet.getRow(2).getCell(8).value)).toBe('role.update');
+    expect(String(sheet.getRow(3).getCell(8).value)).toBe('role.create');
 
     // the role's "history of this item" link (members drawer of the Roles page) lands on the same filter
     const name = `Audited ${stamp}`;
