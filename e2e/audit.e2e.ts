@@ -172,5 +172,8 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     expect(new URL(page.url()).searchParams.get('entityId')).toBe(String(roleId));
     await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
     expect(await page.getByLabel(texts.entityId).inputValue()).toBe(String(roleId));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('filter-from').waitFor();
+    await page.screenshot({ path: join(RESULTS_DIR, `audit-filters-${lang}-390.png`), fullPage: true });
   });
 });
