@@ -107,4 +107,23 @@ describe.each(LANGUAGES)('Explain access (registrar), in $lang', ({ lang, locale
     // the users table under the modal's overlay is not what this checks (its contrast is dimmed)
     expect((await seriousViolations(page)).filter((v) => !v.includes('user-row'))).toEqual([]);
   }, 240_000);
+  it("the internal group's name in the groups table is in the app language", async () => {
+    const { page } = b;
+    await loginAs(page, 'super', { path: '/roles' });
+    await waitForShell(page);
+    await page.getByTestId('institution-chooser').click();
+    await page.getByTestId('institution-select').fill('Willamette');
+    await page.getByRole('option').first().click();
+    await page.getByTestId('explain-access-open').click();
+    await page.getByRole('dialog', { name: texts.title }).waitFor();
+    await pick(page, 'explain-user', 'internal', /\(internal\)|internal/);
+    const label = texts.rules.viewInstitution.label;
+    await pick(page, 'explain-rule', label.slice(0, 6), label);
+    await page.getByTestId('explain-submit').click();
+    const groups = page.getByTestId('explain-groups');
+    await groups.waitFor();
+    await groups.getByRole('cell', { name: texts.internalGroupName }).waitFor();
+    if (lang !== 'en') expect(await groups.textContent()).not.toContain('Internal Users');
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 240_000);
 });

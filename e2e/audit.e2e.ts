@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { GroupWriteResponse } from '../src/shared/contract/roles';
@@ -98,6 +99,29 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     expect(await diff.textContent()).not.toContain('permissions');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // the date filters are the app's MM/DD/YYYY fields: from tomorrow hides both rows, from today shows them
+    const day = (offset: number) => {
+      const d = new Date(Date.now() + offset * 86_400_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return {
+        us: `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()}`,
+        iso: d.toLocaleDateString('en-CA'),
+      };
+    };
+    const fromField = page.getByTestId('filter-from');
+    expect(await fromField.getAttribute('placeholder')).toBe('MM/DD/YYYY');
+    await fromField.pressSequentially(day(1).us);
+    await page.getByTestId('audit-apply').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(day(1).iso);
+    await page.getByTestId('audit-empty').waitFor();
+    await fromField.fill('');
+    await fromField.pressSequentially(day(0).us);
+    await page.getByTestId('audit-apply').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(day(0).iso);
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
+    expect(await fromField.inputValue()).toBe(day(0).us);
+    expect(await seriousViolations(page)).toEqual([]);
+
     // outcome filter: nothing refused for this role
     await page.getByTestId('filter-outcome').click();
     await page.getByRole('option', { name: texts.outcomes.refused }).click();
@@ -123,6 +147,18 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     expect(lines[1]).toContain(`Audited ${stamp}`);
     expect(lines[2]).toContain(`,role.create,role,${roleId},done,`);
 
+    // the same rows as an Excel workbook, from the button beside
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: texts.exportXlsx }).click();
+    const file = await xlsxDownload;
+    expect(file.suggestedFilename()).toBe('audit-log.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await file.path()) as string);
+    const sheet = wb.worksheets[0];
+    expect(sheet.rowCount).toBe(3);
+    expect(String(sheet.getRow(2).getCell(8).value)).toBe('role.update');
+    expect(String(sheet.getRow(3).getCell(8).value)).toBe('role.create');
+
     // the role's "history of this item" link (members drawer of the Roles page) lands on the same filter
     const name = `Audited ${stamp}`;
     await page.goto('/roles');
@@ -136,5 +172,8 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     expect(new URL(page.url()).searchParams.get('entityId')).toBe(String(roleId));
     await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
     expect(await page.getByLabel(texts.entityId).inputValue()).toBe(String(roleId));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('filter-from').waitFor();
+    await page.screenshot({ path: join(RESULTS_DIR, `audit-filters-${lang}-390.png`), fullPage: true });
   });
 });

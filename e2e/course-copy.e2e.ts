@@ -7,6 +7,7 @@ import type { AlertsResponse } from '../src/shared/contract/alerts';
 import type { CopyRefusal } from '../src/shared/contract/common';
 import type { CopyValidationsResponse } from '../src/shared/contract/course-copy';
 import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
+import { formatUsDate } from '../src/shared/validation';
 
 /**
  * Course copy from the course list, the bell that tells about it, copy refusals (spec §5, §8 codes
@@ -143,6 +144,27 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
     );
     for (const c of named) expect(c.name, `section ${c.sectionId}`).toContain(codeOf(c.sectionId));
     expect(new Set(names).size).toBe(2);
+    // each card tells its section apart: the section code and the source section's dates, as text
+    for (const id of [first, second]) {
+      const card = page.locator(`[data-testid=copy-course][data-section-id="${id}"]`);
+      const p = copyable.find((v) => v.sectionId === id)?.preview;
+      expect(await card.getByTestId('copy-section-code').textContent()).toBe(
+        fill(texts.dialog.section, { code: codeOf(id) }),
+      );
+      expect(await card.getByTestId('copy-source-dates').textContent()).toBe(
+        fill(texts.dialog.source, {
+          start: formatUsDate(p?.sourceStartDate ?? ''),
+          end: formatUsDate(p?.sourceEndDate ?? ''),
+        }),
+      );
+    }
+    const heading = (id: number) =>
+      page
+        .locator(`[data-testid=copy-course][data-section-id="${id}"]`)
+        .getByTestId('copy-section-code')
+        .textContent();
+    expect(await heading(first)).not.toBe(await heading(second));
+    await page.screenshot({ path: `test-results/course-copy-sections-${lang}-1280.png` });
     await page.getByTestId('copy-confirm').click();
     await page.getByText(texts.started_other).waitFor();
 

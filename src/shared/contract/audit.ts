@@ -3,6 +3,7 @@ import { IdParam, text } from './common';
 
 /** The CSV file of the audit log export. */
 export const AUDIT_CSV_FILE = 'audit-log.csv';
+export const AUDIT_XLSX_FILE = 'audit-log.xlsx';
 export const AUDIT_CSV_COLUMNS = [
   'Id',
   'Date',
@@ -53,6 +54,11 @@ export const AuditFilters = z.object({
   to: z.iso.datetime({ offset: true }).optional().describe('Only rows before this instant (ISO 8601).'),
 });
 export type AuditFiltersT = z.infer<typeof AuditFilters>;
+
+/** The export: the filters and the file type (CSV unless asked for .xlsx). */
+export const AuditExportQuery = AuditFilters.extend({
+  format: z.enum(['csv', 'xlsx']).default('csv').describe('csv (default) or xlsx.'),
+});
 
 export const AuditPageQuery = AuditFilters.extend({
   cursor: text()

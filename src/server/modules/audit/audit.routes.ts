@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUDIT_CSV_FILE,
+  AUDIT_XLSX_FILE,
+  AuditExportQuery,
   AuditActorsQuery,
   AuditActorsResponse,
-  AuditFilters,
   AuditPageQuery,
   AuditPageResponse,
 } from '../../../shared/contract/audit';
 import { CsvResponse } from '../../../shared/contract/reports';
-import { sendCsv } from '../../lib/csv';
+import { sendCsv, sendDownload } from '../../lib/csv';
+import { XLSX_TYPE, xlsxStream } from '../../lib/xlsx';
 import { errorResponses } from '../../lib/error-responses';
 import { auditActors } from './audit.queries';
 import { auditCsv, auditPage } from './audit.service';
@@ -54,15 +56,18 @@ export async function auditRoutes(app: FastifyInstance) {
   r.get('/api/audit/export', {
     schema: {
       tags,
-      description: `${AUDIT_CSV_FILE}: every audit row the filters select, newest first, as CSV (text/csv).`,
-      querystring: AuditFilters,
-      produces: ['text/csv'],
+      description: `${AUDIT_CSV_FILE} or ${AUDIT_XLSX_FILE}: every audit row the filters select, newest first, as CSV (text/csv) or .xlsx (format=xlsx).`,
+      querystring: AuditExportQuery,
+      produces: ['text/csv', XLSX_TYPE],
       response: { 200: CsvResponse, ...errors },
     },
     config: { access },
     handler: async (req, reply) => {
-      const out = await auditCsv(req.server.db, req.query);
-      return sendCsv(reply, out.fileName, out.columns, out.rows);
+      const { format, ...filters } = req.query;
+      const out = await auditCsv(req.server.db, filters);
+      if (format === 'csv') return sendCsv(reply, out.fileName, out.columns, out.rows);
+      const sheet = await xlsxStream(out.columns, out.rows, 'Audit log');
+      return sendDownload(reply, AUDIT_XLSX_FILE, XLSX_TYPE, sheet);
     },
   });
 }

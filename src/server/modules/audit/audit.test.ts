@@ -1,8 +1,10 @@
 import { count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_COLUMNS } from '../../../shared/contract/audit';
 import { auditLog } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { XLSX_TYPE } from '../../lib/xlsx';
 import { createCourseWorld } from '../../test/course-fixtures';
 import { bearer, createInstitution, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -218,6 +220,34 @@ describe('GET /api/audit/export', () => {
     expect(lines[1]).toContain(`,${w.reg.id},areg,,,${w.a.id},section.update,section,42,done,`);
     expect(lines[1]).toContain('"{""courseName"":""=cmd()""}"');
     expect(lines[1]).toContain('"{""courseName"":""Biology""}"');
+  });
+
+  it('streams the same rows as an .xlsx workbook with format=xlsx; a bad format is refused (422)', async () => {
+    const qs = { organizationId: w.a.id, entityType: 'section' };
+    const res = await get('areg', { ...qs, format: 'xlsx' }, '/api/audit/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_TYPE);
+    expect(res.headers['content-disposition']).toContain('audit-log.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Audit log')!;
+    const values = (n: number) => Array.from((sheet.getRow(n).values as unknown[]).slice(1), (v) => v ?? '');
+    expect(values(1)).toEqual([...AUDIT_CSV_COLUMNS]);
+    expect(sheet.rowCount).toBe(2);
+    expect(values(2).slice(2, 11)).toEqual([
+      w.reg.id,
+      'areg',
+      '',
+      '',
+      w.a.id,
+      'section.update',
+      'section',
+      '42',
+      'done',
+    ]);
+    expect(values(2)[11]).toBe('{"courseName":"=cmd()"}');
+    const bad = await get('areg', { ...qs, format: 'pdf' }, '/api/audit/export');
+    expect(bad.statusCode).toBe(422);
   });
 
   it('exports more rows than one read batch, each once', async () => {

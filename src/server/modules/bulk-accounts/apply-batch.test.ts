@@ -2,6 +2,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BulkImport } from '../../../shared/contract/bulk-accounts';
 import { accountRequests, auditLog, groupMembers, mailOutbox, memberships, users } from '../../db/schema';
+import { readEml } from '../../test/eml';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createUsersWorld, sessions } from '../../test/users-world';
@@ -37,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function importFile(rows: string[][]): Promise<BulkImport> {
+/** Uploads, previews and commits `rows` from an administrator whose app is in `lang`. */
+async function importFile(rows: string[][], lang: string): Promise<BulkImport> {
   const token = await login(t.app, 'preg');
   const body = multipart('batch.xlsx', await xlsx(rows), XLSX_TYPE);
   const res = await t.app.inject({
@@ -55,9 +57,11 @@ async function importFile(rows: string[][]): Promise<BulkImport> {
     });
   // waiting for 'failed' too, so a failed preview shows its reason instead of a timeout
   expect(await status(['previewed', 'failed'])).toMatchObject({ status: 'previewed', error: null });
-  const commit = await call('reg', 'POST', `${BASE}/${importId}/commit`, {
-    mode: 'createAndUpdate',
-    validOnly: true,
+  const commit = await t.app.inject({
+    method: 'POST',
+    url: `${BASE}/${importId}/commit`,
+    headers: { ...bearer(token), 'accept-language': lang },
+    payload: { mode: 'createAndUpdate', validOnly: true },
   });
   expect(commit.statusCode).toBe(202);
   return status(['done', 'failed']);
@@ -71,12 +75,15 @@ const mailsTo = async (pattern: string) =>
 describe('apply job, a batch at a time', () => {
   it('creates, renames and moves accounts in one batch, with results, audit rows and setup e-mails', async () => {
     const [teacher] = await t.db.select().from(users).where(eq(users.id, w.instructors[3].id));
-    const imp = await importFile([
-      ['Nina', 'New', 'nina.new@batch.example.edu', '', 'Instructor'],
-      ['Omar', 'New', 'omar.new@batch.example.edu', 'onew', 'Teaching Assistant'],
-      ['Renamed', 'Teacher', 'pteacher3@example.edu', '', 'Teaching Assistant'],
-      ['Broken', '', 'broken@batch.example.edu', '', 'Instructor'],
-    ]);
+    const imp = await importFile(
+      [
+        ['Nina', 'New', 'nina.new@batch.example.edu', '', 'Instructor'],
+        ['Omar', 'New', 'omar.new@batch.example.edu', 'onew', 'Teaching Assistant'],
+        ['Renamed', 'Teacher', 'pteacher3@example.edu', '', 'Teaching Assistant'],
+        ['Broken', '', 'broken@batch.example.edu', '', 'Instructor'],
+      ],
+      'fr',
+    );
     expect(imp).toMatchObject({
       status: 'done',
       results: { created: 2, updated: 1, skipped: 0, rejected: 1, failed: 0 },
@@ -100,6 +107,11 @@ describe('apply job, a batch at a time', () => {
       await t.db.select().from(accountRequests).where(inArray(accountRequests.userId, ids)),
     ).toHaveLength(2);
     expect(await mailsTo('%@batch.example.edu')).toBe(2);
+    // the new accounts speak the committing administrator's language, their set-up e-mail too
+    expect(created.map((u) => u.locale)).toEqual(['fr', 'fr']);
+    expect((await readEml(t.db, 'nina.new@batch.example.edu')).subject).toBe(
+      'Votre compte Courseware Admin : instructions de configuration',
+    );
 
     const [renamed] = await t.db.select().from(users).where(eq(users.id, teacher.id));
     expect(renamed).toMatchObject({
@@ -131,14 +143,21 @@ describe('apply job, a batch at a time', () => {
 
   it('when a batch cannot be written at once, writes its rows one by one', async () => {
     failNextBatch.on = true;
-    const imp = await importFile([
-      ['Fall', 'Back', 'fall.back@retry.example.edu', '', 'Instructor'],
-      ['Row', 'ByRow', 'row.byrow@retry.example.edu', '', 'Instructor'],
-    ]);
+    const imp = await importFile(
+      [
+        ['Fall', 'Back', 'fall.back@retry.example.edu', '', 'Instructor'],
+        ['Row', 'ByRow', 'row.byrow@retry.example.edu', '', 'Instructor'],
+      ],
+      'zh-CN,zh;q=0.9',
+    );
     expect(failNextBatch.on).toBe(false);
     expect(imp).toMatchObject({ status: 'done', results: { created: 2, failed: 0 } });
     const created = await t.db.select().from(users).where(like(users.email, '%@retry.example.edu'));
     expect(created).toHaveLength(2);
+    expect(created.map((u) => u.locale)).toEqual(['zh', 'zh']);
+    expect((await readEml(t.db, 'row.byrow@retry.example.edu')).subject).toBe(
+      '您的 Courseware Admin 账户：设置说明',
+    );
     expect(await mailsTo('%@retry.example.edu')).toBe(2);
   });
 });

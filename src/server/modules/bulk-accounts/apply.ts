@@ -3,6 +3,7 @@ import { type BulkMode, plannedAction } from '../../../shared/contract/bulk-acco
 import { can } from '../../../shared/permissions';
 import { ANALYZE_AFTER_ROWS, analyzeTables } from '../../db/analyze';
 import type { JobContext } from '../../jobs/define';
+import type { Locale } from '../../../shared/constants';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { setRole } from '../roles';
@@ -42,6 +43,8 @@ interface ApplyContext {
   institutionId: number;
   institutionName: string;
   roles: RoleInfo[];
+  /** The new accounts' language (the committing administrator's); null: none chosen. */
+  locale: Locale | null;
 }
 
 /**
@@ -61,6 +64,7 @@ async function writeRow(a: ApplyContext, row: ClassifiedRow, action: 'create' | 
         email: d.email,
         firstName: d.firstName,
         lastName: d.lastName,
+        locale: a.locale,
       });
       userId = fresh.id;
     } else {
@@ -93,7 +97,7 @@ async function writeRow(a: ApplyContext, row: ClassifiedRow, action: 'create' | 
         roleName: d.role,
         requestedBy: a.actor.userId,
         pending: true,
-        locale: null, // a new account has chosen no language yet
+        locale: a.locale,
       });
     }
   });
@@ -117,6 +121,7 @@ async function writeBatch(a: ApplyContext, writes: Write[], others: q.RowResult[
         email: d.email,
         firstName: d.firstName,
         lastName: d.lastName,
+        locale: a.locale,
       })),
     );
     const idByUsername = new Map(inserted.map((u) => [u.username, u.id]));
@@ -171,7 +176,7 @@ async function writeBatch(a: ApplyContext, writes: Write[], others: q.RowResult[
           roleName: w.row.data.role,
           requestedBy: a.actor.userId,
           pending: true,
-          locale: null, // a new account has chosen no language yet
+          locale: a.locale,
         }),
       ),
     );
@@ -249,7 +254,7 @@ const skipReason = (mode: BulkMode) =>
  * The apply job's work: handles the rows without a result in batches, re-checking each against the
  * database as it is now. Idempotent: a retry continues with the rows still without a result.
  */
-export async function applyImport(ctx: JobContext, importId: string) {
+export async function applyImport(ctx: JobContext, importId: string, locale?: Locale) {
   const { db, config } = ctx;
   const imp = await q.findImport(db, importId);
   if (!imp || !['queued', 'running'].includes(imp.status) || !imp.mode || !imp.committedBy) return;
@@ -268,6 +273,7 @@ export async function applyImport(ctx: JobContext, importId: string) {
     institutionId: imp.institutionId,
     institutionName: (await institutionName(db, imp.institutionId)) ?? '',
     roles: await institutionRoles(db, imp.institutionId),
+    locale: locale ?? null,
   };
   if (!can(actor.caps, 'editUsers')) {
     for (

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { LOCALES } from '../../../shared/constants';
 import { defineJob } from '../../jobs/define';
 import { failAbandonedImport } from './abandoned';
 import { applyImport } from './apply';
 import { buildPreview } from './preview';
 
 const ImportPayload = z.object({ importId: z.uuid() });
+/** The committing administrator's language: the new accounts' (their set-up e-mails) until they choose one. */
+const ApplyPayload = ImportPayload.extend({ locale: z.enum(LOCALES).optional() });
 
 /** Where pg-boss puts a parse or apply job that failed for good (an error, a killed worker, its time limit). */
 export const importDeadJob = defineJob({
@@ -28,7 +31,7 @@ export const parseImportJob = defineJob({
  */
 export const applyImportJob = defineJob({
   name: 'bulkAccounts.apply',
-  payload: ImportPayload,
+  payload: ApplyPayload,
   queue: {
     retryLimit: 3,
     retryDelay: 2,
@@ -36,5 +39,5 @@ export const applyImportJob = defineJob({
     expireInSeconds: 3600,
     deadLetter: importDeadJob.name,
   },
-  handler: ({ importId }, ctx) => applyImport(ctx, importId),
+  handler: ({ importId, locale }, ctx) => applyImport(ctx, importId, locale),
 });

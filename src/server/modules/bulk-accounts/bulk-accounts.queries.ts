@@ -244,7 +244,7 @@ export async function setRowResults(db: Db, importId: string, results: RowResult
 /** Creates pending accounts (no password until the setup link is used) in one statement. */
 export async function insertUsers(
   db: Db,
-  values: { username: string; email: string; firstName: string; lastName: string }[],
+  values: { username: string; email: string; firstName: string; lastName: string; locale: string | null }[],
 ) {
   return insertJsonRows(
     db,

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/contract/bulk-accounts';
 import { AppError } from '../../lib/app-error';
 import { sendCsv, sendDownload } from '../../lib/csv';
+import { requestLocale } from '../../lib/i18n';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { receiveUpload, uploadContent } from '../../plugins/input-limits-upload';
 import {
@@ -126,6 +127,7 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
             actorOf(req),
             req.params.importId,
             req.body,
+            requestLocale(req.headers['accept-language']),
           ),
         ),
   });

@@ -15,6 +15,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/define';
+import type { Locale } from '../../../shared/constants';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -168,6 +169,7 @@ export async function commitImport(
   actor: Actor,
   importId: string,
   body: z.infer<typeof BulkCommitBody>,
+  locale?: Locale,
 ) {
   const row = await q.findImport(db, importId);
   if (!row) throw notFound('Import');
@@ -197,7 +199,7 @@ export async function commitImport(
       });
       await jobs.send(
         applyImportJob,
-        { importId },
+        { importId, locale },
         {
           singletonKey: `bulk-apply-${importId}`,
           expireInSeconds: config.bulkImportJobs.expireInSeconds,

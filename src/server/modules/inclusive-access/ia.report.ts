@@ -1,4 +1,3 @@
-import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
   type BillableReason,
@@ -145,31 +144,4 @@ export async function censusExport(
   });
   const fileName = `Census_${institutionId}_${q.coursePeriod}_${localIsoDate(now)}.${q.format}`;
   return { fileName, columns: CENSUS_STUDENT_COLUMNS, rows: studentLines(db, institutionId, q, now) };
-}
-
-/** A streamed .xlsx of the lines (exceljs streaming writer: rows are written as they come). */
-export async function xlsxStream(
-  columns: readonly string[],
-  rows: AsyncIterable<unknown[]>,
-): Promise<Readable> {
-  const { default: ExcelJS } = await import('exceljs');
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  const sheet = wb.addWorksheet('Census', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((h) => ({ header: h, width: Math.max(12, h.length + 4) }));
-  sheet.getRow(1).font = { bold: true };
-  (async () => {
-    try {
-      for await (const row of rows) sheet.addRow(row).commit();
-      sheet.commit();
-      await wb.commit();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
 }

@@ -21,11 +21,11 @@ import { sendCsv, sendDownload } from '../../lib/csv';
 import { errorResponses } from '../../lib/error-responses';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { dashboard } from './ia.dashboard';
-import { censusExport, censusReport, xlsxStream } from './ia.report';
+import { censusExport, censusReport } from './ia.report';
+import { XLSX_TYPE as XLSX, xlsxStream } from '../../lib/xlsx';
 import { changeOptStatus, extendTrial, removeEnrollment, resendAccessMail } from './ia.service';
 
 const tags = ['inclusive-access'];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const errors = errorResponses(401, 403, 404, 422);
 const course = entityOrg('section', 'query', 'sectionId');
 
@@ -115,7 +115,7 @@ export async function inclusiveAccessRoutes(app: FastifyInstance) {
         req.server.now(),
       );
       if (req.query.format === 'csv') return sendCsv(reply, out.fileName, out.columns, out.rows);
-      return sendDownload(reply, out.fileName, XLSX, await xlsxStream(out.columns, out.rows));
+      return sendDownload(reply, out.fileName, XLSX, await xlsxStream(out.columns, out.rows, 'Census'));
     },
   });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, users } from '../../db/schema';
 import { readEml } from '../../test/eml';
-import { createRole, createUser } from '../../test/fixtures';
+import { bearer, createRole, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createUsersWorld, sessions } from '../../test/users-world';
 import { queueMail, renderMail } from '.';
@@ -66,6 +66,27 @@ describe('e-mails in the reader’s language, HTML and text', () => {
     expect(mail.text).toContain('请使用用户名 mlactive 在此登录：');
     expect(mail.html).toContain('<html lang="zh">');
     expect(mail.html).toContain('Alder &lt;College&gt;');
+  });
+
+  it('a new account gets the language of the administrator who created it, kept for later e-mails', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/registrarUser/piUser/${w.a.id}`,
+      headers: { ...bearer(await login(t.app, 'mlreg')), 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' },
+      payload: {
+        firstName: 'Noé',
+        lastName: 'Lambert',
+        email: 'noe.lambert@example.edu',
+        groupId: w.roles.ta.id,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await readEml(t.db, 'noe.lambert@example.edu');
+    expect(mail.subject).toBe('Votre compte Courseware Admin : instructions de configuration');
+    expect(mail.text).toContain('Bonjour Noé,');
+    expect(mail.html).toContain('<html lang="fr">');
+    const [stored] = await t.db.select().from(users).where(eq(users.email, 'noe.lambert@example.edu'));
+    expect(stored.locale).toBe('fr');
   });
 
   it('an account without a chosen language gets English', async () => {

@@ -9,6 +9,7 @@ import { USER_MESSAGES } from '../../../shared/contract/users';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/define';
+import type { Locale } from '../../../shared/constants';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -44,6 +45,8 @@ export async function createPiUser(
   actor: Actor,
   institutionId: number,
   body: z.infer<typeof CreatePiUserBody>,
+  /** The creating administrator's language: the new account's until they choose one (its e-mails follow it). */
+  locale: Locale,
 ) {
   const institutionName = await institutionNameOr404(db, institutionId);
   const username = body.username ?? body.email;
@@ -65,6 +68,7 @@ export async function createPiUser(
         email: body.email,
         firstName: body.firstName,
         lastName: body.lastName,
+        locale,
       });
       await q.addMembership(tx, row.id, institutionId);
       await setRole(tx, institutionId, group.id, [row.id]);

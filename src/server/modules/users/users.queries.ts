@@ -163,7 +163,7 @@ export async function findUserByEmail(
 
 export async function insertUser(
   db: Db,
-  values: { username: string; email: string; firstName: string; lastName: string },
+  values: { username: string; email: string; firstName: string; lastName: string; locale?: string | null },
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)

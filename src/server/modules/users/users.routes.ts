@@ -20,6 +20,7 @@ import {
   UserSectionAssociationResponse,
   UserWriteResponse,
 } from '../../../shared/contract/users';
+import { requestLocale } from '../../lib/i18n';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { AccountStatusBody, AccountStatusResponse } from '../../../shared/contract/account-status';
 import { setAccountStatus } from './account-status.service';
@@ -79,7 +80,17 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     config: { access: { rule: 'editUsers', org: entityOrg('institution', 'params', 'id') } },
     handler: async (req, reply) =>
-      reply.code(201).send(await createPiUser(deps(), actorOf(req), req.params.id, req.body)),
+      reply
+        .code(201)
+        .send(
+          await createPiUser(
+            deps(),
+            actorOf(req),
+            req.params.id,
+            req.body,
+            requestLocale(req.headers['accept-language']),
+          ),
+        ),
   });
 
   r.put('/api/registrarUser/piUser', {

@@ -1,5 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AUDIT_CSV_FILE, type AuditFiltersT, type AuditPageResponseT } from '../../../shared/contract/audit';
+import {
+  AUDIT_CSV_FILE,
+  AUDIT_XLSX_FILE,
+  type AuditFiltersT,
+  type AuditPageResponseT,
+} from '../../../shared/contract/audit';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
@@ -33,8 +38,10 @@ export function useAuditLog(f: AuditFiltersT, enabled = true) {
   });
 }
 
-export const exportAuditLog = (f: AuditFiltersT) =>
-  downloadFile('/api/audit/export', defined(f), AUDIT_CSV_FILE);
+export const exportAuditLog = (f: AuditFiltersT, format: 'csv' | 'xlsx' = 'csv') =>
+  format === 'csv'
+    ? downloadFile('/api/audit/export', defined(f), AUDIT_CSV_FILE)
+    : downloadFile('/api/audit/export', { ...defined(f), format }, AUDIT_XLSX_FILE);
 
 /** The audit page pre-filtered on one entity ("history of this item"). */
 export const historyPath = (entityType: string, entityId: string | number) =>

@@ -21,6 +21,7 @@ import type { AuditFiltersT } from '../../../../shared/contract/audit';
 import { can } from '../../../../shared/permissions';
 import { Page } from '../../../app/page';
 import { useAppSession } from '../../../app/session';
+import { DateField } from '../../../lib/dates';
 import { useErrorText } from '../../../lib/error-text';
 import { type AuditRow, exportAuditLog, useAuditLog } from '../api';
 import { fieldChanges, showValue } from '../diff';
@@ -188,7 +189,7 @@ export default function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const applied = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Form;
   const [form, setForm] = useState<Form>(applied);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
   const orgId = institution?.orgId ?? 0;
   const filters = toFilters(orgId, applied);
@@ -209,15 +210,15 @@ export default function AuditLogPage() {
     setForm(Object.fromEntries(FIELDS.map((f) => [f, ''])) as Form);
     setParams({});
   };
-  const onExport = async () => {
-    setExporting(true);
+  const onExport = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
     setExportError(null);
     try {
-      await exportAuditLog(filters);
+      await exportAuditLog(filters, format);
     } catch (err) {
       setExportError(err);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
   const rows = log.data?.pages.flatMap((p) => p.rows) ?? [];
@@ -227,15 +228,28 @@ export default function AuditLogPage() {
       title={t('audit.title')}
       description={t('audit.description', { name: institution.displayName })}
       actions={
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden="true" />}
-          onClick={onExport}
-          loading={exporting}
-          data-testid="audit-export"
-        >
-          {t('audit.export')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            onClick={() => onExport('csv')}
+            loading={exporting === 'csv'}
+            disabled={exporting === 'xlsx'}
+            data-testid="audit-export"
+          >
+            {t('audit.export')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            onClick={() => onExport('xlsx')}
+            loading={exporting === 'xlsx'}
+            disabled={exporting === 'csv'}
+            data-testid="audit-export-xlsx"
+          >
+            {t('audit.exportXlsx')}
+          </Button>
+        </Group>
       }
     >
       <form onSubmit={apply} aria-label={t('audit.filters')}>
@@ -279,8 +293,20 @@ export default function AuditLogPage() {
             w={140}
             data-testid="filter-outcome"
           />
-          <TextInput type="date" label={t('audit.from')} value={form.from} onChange={set('from')} w={160} />
-          <TextInput type="date" label={t('audit.to')} value={form.to} onChange={set('to')} w={160} />
+          <DateField
+            label={t('audit.from')}
+            value={form.from}
+            onChange={(v) => setForm((s) => ({ ...s, from: v }))}
+            w={160}
+            data-testid="filter-from"
+          />
+          <DateField
+            label={t('audit.to')}
+            value={form.to}
+            onChange={(v) => setForm((s) => ({ ...s, to: v }))}
+            w={160}
+            data-testid="filter-to"
+          />
           <Button
             type="submit"
             leftSection={<IconFilter size={16} aria-hidden="true" />}
