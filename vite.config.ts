@@ -21,7 +21,7 @@ const NOT_BASE = /react-i18next[\\/].*[\\/](Trans|TransWithoutContext|IcuTrans\w
 
 /** Libraries only a page or two use: left to their pages' chunks. */
 const RARE =
-  /node_modules[\\/](@mantine[\\/](dates|dropzone)|dayjs|react-dropzone|attr-accept|file-selector)[\\/]/;
+  /node_modules[\\/](@mantine[\\/](dates|dropzone|charts)|dayjs|react-dropzone|attr-accept|file-selector|recharts|victory-vendor|d3-[\w-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/;
 
 /** The web app: `index.html` at the repo root, sources in src/web, production build in dist/web. */
 export default defineConfig({

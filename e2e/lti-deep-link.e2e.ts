@@ -204,7 +204,7 @@ describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ la
     await list.getByRole('heading', { name: texts.detail.unknownClients }).waitFor();
     const rowOf = list.locator(`[data-testid=lti-unknown-client-row][data-client="${ghost}"]`);
     await rowOf.waitFor();
-    expect(await rowOf.getByTestId('lti-reason-text').textContent()).toBe(t.reasons.badAudience);
+    expect(await rowOf.getByTestId('lti-reason').textContent()).toBe(t.reasons.badAudience);
     expect(await rowOf.getByTestId('lti-unknown-client-fix').textContent()).toBe(t.fixes.badAudience);
     expect(await seriousViolations(page)).toEqual([]);
     await list.scrollIntoViewIfNeeded();

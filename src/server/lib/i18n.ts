@@ -29,6 +29,11 @@ export function isLocale(value: unknown): value is Locale {
  * (the web sends its current language; fr-CA counts as fr), else English.
  */
 export function requestLocale(acceptLanguage: string | string[] | undefined): Locale {
+  return namedLocale(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The first of the app's languages a request's Accept-Language names, or null when it names none. */
+export function namedLocale(acceptLanguage: string | string[] | undefined): Locale | null {
   const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
   const tags = header
     .split(',')
@@ -39,7 +44,7 @@ export function requestLocale(acceptLanguage: string | string[] | undefined): Lo
     })
     .filter((x) => x.lang && x.q > 0)
     .sort((a, b) => b.q - a.q);
-  return (tags.find((x) => isLocale(x.lang))?.lang as Locale | undefined) ?? DEFAULT_LOCALE;
+  return (tags.find((x) => isLocale(x.lang))?.lang as Locale | undefined) ?? null;
 }
 
 /** The recipient's own language when it is one the app speaks, else `fallback`, else English. */

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/contract/bulk-accounts';
 import { AppError } from '../../lib/app-error';
 import { sendCsv, sendDownload } from '../../lib/csv';
-import { requestLocale } from '../../lib/i18n';
+import { namedLocale } from '../../lib/i18n';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { receiveUpload, uploadContent } from '../../plugins/input-limits-upload';
 import {
@@ -127,7 +127,7 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
             actorOf(req),
             req.params.importId,
             req.body,
-            requestLocale(req.headers['accept-language']),
+            namedLocale(req.headers['accept-language']) ?? undefined,
           ),
         ),
   });

@@ -46,7 +46,7 @@ export async function createPiUser(
   institutionId: number,
   body: z.infer<typeof CreatePiUserBody>,
   /** The creating administrator's language: the new account's until they choose one (its e-mails follow it). */
-  locale: Locale,
+  locale: Locale | null,
 ) {
   const institutionName = await institutionNameOr404(db, institutionId);
   const username = body.username ?? body.email;

@@ -20,7 +20,7 @@ import {
   UserSectionAssociationResponse,
   UserWriteResponse,
 } from '../../../shared/contract/users';
-import { requestLocale } from '../../lib/i18n';
+import { namedLocale } from '../../lib/i18n';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { AccountStatusBody, AccountStatusResponse } from '../../../shared/contract/account-status';
 import { setAccountStatus } from './account-status.service';
@@ -88,7 +88,7 @@ export async function usersRoutes(app: FastifyInstance) {
             actorOf(req),
             req.params.id,
             req.body,
-            requestLocale(req.headers['accept-language']),
+            namedLocale(req.headers['accept-language']),
           ),
         ),
   });

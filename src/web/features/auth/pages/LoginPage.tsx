@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../app/documentTitle';
@@ -19,9 +19,12 @@ import { PublicLayout } from '../../../app/PublicLayout';
 import { safeNext } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { type LoginStep, useLogin } from '../api';
-import { SecondStep } from '../components/SecondStep';
+
 import { SsoOptions } from '../components/SsoOptions';
 import { ssoFailure, useSsoReturn } from '../sso-return';
+
+/** The code step of a two-step sign-in, loaded when an account needs it (most sign-ins do not). */
+const SecondStep = lazy(() => import('../components/SecondStep').then((m) => ({ default: m.SecondStep })));
 
 const DEFAULT_DESTINATION = '/institution';
 
@@ -93,7 +96,9 @@ export default function LoginPage() {
   if (second) {
     return (
       <PublicLayout>
-        <SecondStep step={second} onSignedIn={signedIn} onRestart={restart} />
+        <Suspense fallback={null}>
+          <SecondStep step={second} onSignedIn={signedIn} onRestart={restart} />
+        </Suspense>
       </PublicLayout>
     );
   }

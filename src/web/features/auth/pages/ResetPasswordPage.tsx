@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
@@ -10,7 +10,9 @@ import { PublicLayout } from '../../../app/PublicLayout';
 import { isApiError } from '../../../lib/api';
 import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
 import { type LoginStep, useResetLink, useResetPassword } from '../api';
-import { SecondStep } from '../components/SecondStep';
+
+/** The code step of a two-step sign-in, loaded when an account needs it (most sign-ins do not). */
+const SecondStep = lazy(() => import('../components/SecondStep').then((m) => ({ default: m.SecondStep })));
 
 const AFTER_RESET = '/institution';
 
@@ -83,7 +85,11 @@ function ResetForm({ token, username }: { token: string; username: string }) {
   };
 
   if (second)
-    return <SecondStep step={second} onSignedIn={signedIn} onRestart={() => void navigate('/login')} />;
+    return (
+      <Suspense fallback={null}>
+        <SecondStep step={second} onSignedIn={signedIn} onRestart={() => void navigate('/login')} />
+      </Suspense>
+    );
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="reset-title">
