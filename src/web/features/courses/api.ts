@@ -105,11 +105,15 @@ export function useInstitutionInstructors(orgId: number | null) {
 function useCourseInvalidation() {
   const qc = useQueryClient();
   return (removedSectionId?: number) => {
-    const removed = removedSectionId === undefined ? undefined : courseKeys.details(removedSectionId);
-    void qc.invalidateQueries({
-      queryKey: courseKeys.all,
-      predicate: (q) => !removed || q.queryKey.join('/') !== removed.join('/'),
-    });
+    // a removed section's own queries (details, roster…) are not read again: they would answer 404
+    const ofRemoved = (key: readonly unknown[]) =>
+      removedSectionId !== undefined &&
+      key.some(
+        (k) =>
+          k === removedSectionId ||
+          (typeof k === 'object' && k !== null && Object.values(k).includes(removedSectionId)),
+      );
+    void qc.invalidateQueries({ queryKey: courseKeys.all, predicate: (q) => !ofRemoved(q.queryKey) });
     void qc.invalidateQueries({ queryKey: ['institution-data'] });
   };
 }

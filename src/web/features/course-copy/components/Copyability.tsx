@@ -1,4 +1,5 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCopy, IconCopyOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CopyValidation, useCopyValidations } from '../api';
@@ -16,25 +17,39 @@ export function usePageCopyability(organizationId: number, sectionIds: number[],
   );
 }
 
-/** "Copyable", or "Not copyable" with the copy rule's reason beneath it. */
+/**
+ * A mark beside the row's selection box: copyable, or not with the copy rule's reason (its text
+ * for screen readers and tests, a tooltip for the eye), so the column stays narrow.
+ */
 export function CopyabilityCell({ check }: { check: CopyValidation | undefined }) {
   const { t } = useTranslation();
   const texts = useCopyTexts();
   if (!check) return null;
   if (check.valid)
     return (
-      <Badge color="teal" variant="light" c="dark.8" data-testid="copyable">
-        {t('courseCopy.copyable.yes')}
-      </Badge>
+      <Tooltip label={t('courseCopy.copyable.yes')}>
+        <Badge
+          color="teal"
+          variant="light"
+          c="dark.8"
+          px={4}
+          data-testid="copyable"
+          aria-label={t('courseCopy.copyable.yes')}
+        >
+          <IconCopy size={12} aria-hidden="true" />
+          <VisuallyHidden>{t('courseCopy.copyable.yes')}</VisuallyHidden>
+        </Badge>
+      </Tooltip>
     );
+  const reason = texts.validation(check.code ?? 0);
   return (
-    <Stack gap={2} data-testid="not-copyable">
-      <Badge color="gray" variant="light" c="dark.8">
-        {t('courseCopy.copyable.no')}
+    <Tooltip label={`${t('courseCopy.copyable.no')}: ${reason}`} multiline w={220}>
+      <Badge color="gray" variant="light" c="dark.8" px={4} data-testid="not-copyable" tabIndex={0}>
+        <IconCopyOff size={12} aria-hidden="true" />
+        <VisuallyHidden>
+          {t('courseCopy.copyable.no')}: {reason}
+        </VisuallyHidden>
       </Badge>
-      <Text size="xs" c="dimmed" maw={220}>
-        {texts.validation(check.code ?? 0)}
-      </Text>
-    </Stack>
+    </Tooltip>
   );
 }

@@ -5,6 +5,7 @@ import {
   Checkbox,
   Group,
   Menu,
+  Stack,
   Table,
   Text,
   UnstyledButton,
@@ -106,12 +107,16 @@ export function CourseTable(p: Props) {
           <Table.Tr>
             {p.selectable && (
               <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t('institutions.table.selectAll')}
-                  checked={allOnPage}
-                  indeterminate={someOnPage && !allOnPage}
-                  onChange={(e) => p.onTogglePage(e.currentTarget.checked)}
-                />
+                <Stack gap={2} align="flex-start">
+                  <Checkbox
+                    aria-label={t('institutions.table.selectAll')}
+                    checked={allOnPage}
+                    indeterminate={someOnPage && !allOnPage}
+                    onChange={(e) => p.onTogglePage(e.currentTarget.checked)}
+                  />
+                  {/* the selection is for copying: the column also says which rows may be copied */}
+                  {p.copyCell && <span>{t('institutions.table.copyable')}</span>}
+                </Stack>
               </Table.Th>
             )}
             <SortHeader field="courseName" label={t('institutions.table.courseName')} {...sortProps} />
@@ -123,7 +128,6 @@ export function CourseTable(p: Props) {
             <SortHeader field="enrollmentCount" label={t('institutions.table.enrollments')} {...sortProps} />
             <Table.Th>{t('institutions.table.billing')}</Table.Th>
             <Table.Th>{t('institutions.table.accessType')}</Table.Th>
-            {p.copyCell && <Table.Th>{t('institutions.table.copyable')}</Table.Th>}
             <Table.Th w={56} style={STICKY_END}>
               <VisuallyHidden>{t('institutions.table.actions')}</VisuallyHidden>
             </Table.Th>
@@ -134,11 +138,14 @@ export function CourseTable(p: Props) {
             <Table.Tr key={c.sectionId} data-testid="course-row" data-section-id={c.sectionId}>
               {p.selectable && (
                 <Table.Td>
-                  <Checkbox
-                    aria-label={t('institutions.table.selectRow', { name: c.courseName })}
-                    checked={p.selected.has(c.sectionId)}
-                    onChange={() => p.onToggle(c)}
-                  />
+                  <Stack gap={4} align="flex-start">
+                    <Checkbox
+                      aria-label={t('institutions.table.selectRow', { name: c.courseName })}
+                      checked={p.selected.has(c.sectionId)}
+                      onChange={() => p.onToggle(c)}
+                    />
+                    {p.copyCell?.(c)}
+                  </Stack>
                 </Table.Td>
               )}
               <Table.Td>
@@ -163,7 +170,6 @@ export function CourseTable(p: Props) {
                 <BillingBadge status={c.billingStatus} />
               </Table.Td>
               <Table.Td>{offerType(c.accessType)}</Table.Td>
-              {p.copyCell && <Table.Td>{p.copyCell(c)}</Table.Td>}
               <Table.Td style={STICKY_END}>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
@@ -221,7 +227,7 @@ export function CourseTable(p: Props) {
           ))}
           {p.courses.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={10 + (p.selectable ? 1 : 0) + (p.copyCell ? 1 : 0)}>
+              <Table.Td colSpan={10 + (p.selectable ? 1 : 0)}>
                 <Center py="xl">
                   <Text c="dimmed">{t('institutions.table.empty')}</Text>
                 </Center>

@@ -227,6 +227,9 @@ export default function InstitutionIndexPage() {
               size="compact-sm"
               disabled={copyableOnPage.length === 0}
               onClick={selectCopyable}
+              // a long label (French) wraps instead of widening a 390 px screen
+              h="auto"
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
               data-testid="select-copyable"
             >
               {t('institutions.table.selectCopyable', { count: copyableOnPage.length })}
