@@ -1,33 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './modules/auth';
-import { accountSetupRoutes } from './modules/account-setup';
-import { institutionListRoutes } from './modules/institutions';
-import { institutionDetailRoutes } from './modules/institutions';
-import { courseRoutes } from './modules/courses';
-import { rosterRoutes } from './modules/rosters';
-import { fileRoutes } from './modules/files';
-import { reportRoutes } from './modules/reports';
-import { inclusiveAccessRoutes } from './modules/inclusive-access';
-import { adminToolsRoutes } from './modules/admin-tools';
-import { courseCopyRoutes } from './modules/course-copy';
-import { alertRoutes } from './modules/alerts';
-import { usersRoutes } from './modules/users';
-import { peopleRoutes } from './modules/people';
-import { bulkAccountsRoutes } from './modules/bulk-accounts';
-import { rolesRoutes } from './modules/roles';
-import { internalUsersRoutes } from './modules/internal-users';
-import { productsRoutes } from './modules/products';
-import { offerRoutes } from './modules/offers';
+import { authRoutes } from './modules/auth/auth.routes';
+import { accountSetupRoutes } from './modules/account-setup/account-setup.routes';
+import { institutionListRoutes } from './modules/institutions/institutions.routes';
+import { institutionDetailRoutes } from './modules/institutions/institution-details.routes';
+import { courseRoutes } from './modules/courses/courses.routes';
+import { rosterRoutes } from './modules/rosters/rosters.routes';
+import { fileRoutes } from './modules/files/files.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
+import { inclusiveAccessRoutes } from './modules/inclusive-access/ia.routes';
+import { adminToolsRoutes } from './modules/admin-tools/admin-tools.routes';
+import { courseCopyRoutes } from './modules/course-copy/course-copy.routes';
+import { alertRoutes } from './modules/alerts/alerts.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { peopleRoutes } from './modules/people/people.routes';
+import { bulkAccountsRoutes } from './modules/bulk-accounts/bulk-accounts.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { internalUsersRoutes } from './modules/internal-users/internal-users.routes';
+import { productsRoutes } from './modules/products/products.routes';
+import { offerRoutes } from './modules/offers/offers.routes';
 import { ltiConsoleRoutes, ltiProtocolRoutes } from './modules/lti';
-import { auditRoutes } from './modules/audit';
-import { accessExplainRoutes } from './modules/access-explain';
-import { actAsRoutes } from './modules/act-as';
-import { recycleBinRoutes } from './modules/recycle-bin';
-import { endSessionUrl, ssoRoutes } from './modules/sso';
-import { passwordResetRoutes } from './modules/password-reset';
-import { secondStep, totpRoutes } from './modules/totp';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { accessExplainRoutes } from './modules/access-explain/access-explain.routes';
+import { actAsRoutes } from './modules/act-as/act-as.routes';
+import { recycleBinRoutes } from './modules/recycle-bin/recycle-bin.routes';
+import { endSessionUrl } from './modules/sso';
+import { ssoRoutes } from './modules/sso/sso.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { secondStep } from './modules/totp';
+import { totpRoutes } from './modules/totp/totp.routes';
 
-/** Every feature's routes. A feature adds one line here. */
+/**
+ * Every feature's routes. A feature adds one line here, importing its routes file directly: a
+ * feature's index.ts is its API for other features, and routes are no part of it.
+ */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { endSessionUrl, secondStep });
   await app.register(totpRoutes);

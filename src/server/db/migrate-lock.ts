@@ -3,7 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { BOSS_SCHEMA } from '../jobs/queue';
-import { scriptResult } from './client';
+import { scriptResult } from './script-result';
 
 /** The advisory lock key of this application's migrations (one per database: advisory locks are). */
 const MIGRATION_LOCK = `hashtext('courseware-admin.migrations')`;

@@ -6,13 +6,9 @@ import { AppError, accessDenied } from '../lib/app-error';
 import { audit } from '../lib/audit';
 import { capabilities } from '../lib/capabilities';
 import { SESSION_COOKIE } from '../../shared/session-cookies';
-import {
-  type ActingAs,
-  assertSameSiteRequest,
-  authenticate,
-  readCookie,
-  type SessionUser,
-} from '../modules/auth';
+import type { ActingAs } from '../lib/session/acting';
+import { authenticate, type SessionUser } from '../lib/session/authenticate';
+import { assertSameSiteRequest, readCookie } from '../lib/session/session-cookie';
 import { namedOrg, type OrgResolver } from './entity-org';
 
 export { type EntityKind, entityOrg } from './entity-org';

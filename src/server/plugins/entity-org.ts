@@ -12,8 +12,7 @@ import {
   sections,
 } from '../db/schema';
 import { AppError, type NotFoundEntity, notFound } from '../lib/app-error';
-// the file, not the feature's index: the index loads the users routes, which load this plugin
-import { isInstitutionMember } from '../modules/users/users.queries';
+import { isInstitutionMember } from '../lib/institution-staff';
 
 /**
  * The kinds of ids a route can be scoped by. Each finds the institution its entity belongs to,

@@ -1,2 +1,2 @@
-/** What the app uses of "explain access": its routes. */
-export { accessExplainRoutes } from './access-explain.routes';
+/** Nothing of access-explain is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

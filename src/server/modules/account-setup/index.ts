@@ -1,2 +1,2 @@
-/** What the app uses of account-setup: its routes. */
-export { accountSetupRoutes } from './account-setup.routes';
+/** Nothing of account-setup is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

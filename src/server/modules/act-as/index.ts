@@ -1,2 +1,2 @@
-/** Act-as for support: its routes. The session side lives in auth (resolveActing). */
-export { actAsRoutes } from './act-as.routes';
+/** Nothing of act-as is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

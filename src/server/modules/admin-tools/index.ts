@@ -1,2 +1,2 @@
-/** What the app uses of admin-tools: its routes. */
-export { adminToolsRoutes } from './admin-tools.routes';
+/** Nothing of admin-tools is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

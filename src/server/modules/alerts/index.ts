@@ -1,3 +1,2 @@
-/** What the app uses of alerts: its routes and the scheduled scan. */
-export { alertRoutes } from './alerts.routes';
+/** What the app uses of alerts: the scheduled scan. */
 export { sectionAlertsJob } from './section-alerts.job';

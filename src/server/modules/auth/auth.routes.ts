@@ -15,7 +15,7 @@ import { LOCALES } from '../../../shared/constants';
 import { actorOf } from '../../plugins/access';
 import { checkPassword, logout, openSession, type PasswordUser, refresh } from './auth.service';
 import { warnWhenProxiedWithoutTrust } from './proxy-warning';
-import { clearSessionCookies, setSessionCookies } from './session-cookie';
+import { clearSessionCookies, setSessionCookies } from '../../lib/session/session-cookie';
 import { capabilitiesWithTabs, sessionData } from './session.service';
 import { errorResponses } from '../../lib/error-responses';
 import type { Config } from '../../config';

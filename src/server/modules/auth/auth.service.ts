@@ -1,21 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_IDLE_MS } from '../../../shared/constants';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { verifyPassword } from '../../lib/passwords';
-import { resolveActing } from './acting';
+import { DEFAULT_MAX_HOURS, expiry, hashToken } from '../../lib/session/authenticate';
+import { touchSession } from '../../lib/session/session.queries';
 import * as q from './auth.queries';
 import { throttleLogin } from './login-limits';
 
 export { assertAddressNotThrottled, throttleLogin } from './login-limits';
-
-/** Write last-seen at most this often per session. */
-const TOUCH_EVERY_MS = 60_000;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof authenticate>>>;
 
 export interface LoginInput {
   username: string;
@@ -101,40 +94,6 @@ export async function recordFailedAttempt(db: Db, name: `#${string}`, ip: string
   await q.recordAttempt(db, name, ip, false);
 }
 
-/**
- * The live session and user behind a token, or null: not revoked, used within the idle limit, and
- * opened less than `maxHours` (SESSION_MAX_HOURS) ago. Extends the idle timeout.
- */
-export async function authenticate(db: Db, token: string | undefined, maxHours = DEFAULT_MAX_HOURS) {
-  if (!token || token.length > 200) return null;
-  const now = new Date();
-  const row = await q.findLiveSession(
-    db,
-    hashToken(token),
-    new Date(now.getTime() - SESSION_IDLE_MS),
-    new Date(now.getTime() - maxHours * HOUR_MS),
-  );
-  if (!row || row.user.status !== 'active') return null;
-  let lastSeenAt = row.session.lastSeenAt;
-  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await q.touchSession(db, row.session.id, now);
-    lastSeenAt = now;
-  }
-  // act-as: the request's user is the acted-as one; the real user stays in `acting`
-  const resolved =
-    row.session.actingUserId == null ? null : await resolveActing(db, row.session, row.user, now);
-  return {
-    sessionId: row.session.id,
-    user: resolved?.user ?? row.user,
-    acting: resolved?.acting ?? null,
-    /** The signed-in user's groups, read with the session; absent under act-as (the acted-as user's are read when needed). */
-    groups: resolved ? undefined : row.groups,
-    token,
-    createdAt: row.session.createdAt,
-    expiresAt: expiry(lastSeenAt, row.session.createdAt, maxHours),
-  };
-}
-
 /** Extends the session now (the SPA calls it every 25 minutes). */
 export async function refresh(
   db: Db,
@@ -142,7 +101,7 @@ export async function refresh(
   maxHours = DEFAULT_MAX_HOURS,
 ) {
   const now = new Date();
-  await q.touchSession(db, session.sessionId, now);
+  await touchSession(db, session.sessionId, now);
   return {
     token: session.token,
     userId: session.userId,
@@ -155,13 +114,3 @@ export async function logout(db: Db, actor: { sessionId: string; userId: number;
   await q.revokeSession(db, actor.sessionId);
   await audit(db, actor, { action: 'logout', entityType: 'session', entityId: actor.sessionId });
 }
-
-const HOUR_MS = 3_600_000;
-/** SESSION_MAX_HOURS's default, for callers without the configuration. */
-const DEFAULT_MAX_HOURS = 12;
-
-/** The idle limit, or the absolute one when it comes first. */
-const expiry = (lastSeen: Date, created: Date, maxHours = DEFAULT_MAX_HOURS) =>
-  new Date(
-    Math.min(lastSeen.getTime() + SESSION_IDLE_MS, created.getTime() + maxHours * HOUR_MS),
-  ).toISOString();

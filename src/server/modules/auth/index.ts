@@ -1,25 +1,26 @@
-/** What other features and the app may use of auth: sign-in throttling and token checks. */
-export { authRoutes, type SecondStep } from './auth.routes';
+/**
+ * What other features may use of auth: sign-in throttling, sessions and their cookies. The session
+ * lookup itself lives below the features (src/server/lib/session) so the access plugin needs no feature.
+ */
 export {
   assertAddressNotThrottled,
-  authenticate,
   checkPassword,
-  hashToken,
   type OpenSession,
   openSession,
   type PasswordUser,
   passwordUserNamed,
   recordFailedAttempt,
   recordLoginAttempt,
-  type SessionUser,
   throttleLogin,
 } from './auth.service';
-export { type ActingAs, endActing, mayActAs } from './acting';
+export { authenticate, hashToken, type SessionUser } from '../../lib/session/authenticate';
+export { type ActingAs, endActing, mayActAs } from '../../lib/session/acting';
 export { actAsState, endOtherSessions } from './session.service';
 export {
   assertSameSiteRequest,
   clearSessionCookies,
   readCookie,
   setSessionCookies,
-} from './session-cookie';
-export { userColumns } from './auth.queries';
+} from '../../lib/session/session-cookie';
+export { userColumns } from '../../lib/session/session.queries';
+export type { SecondStep } from './auth.routes';

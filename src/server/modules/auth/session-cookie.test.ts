@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { auditLog, groups, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bearer, createInstitution, createRole, createUser, PASSWORD } from '../../test/fixtures';
-import { csrfTokenOf } from './session-cookie';
+import { csrfTokenOf } from '../../lib/session/session-cookie';
 
 /** The app is reached at https://admin.example.edu (PUBLIC_URL): the cookies are Secure. */
 const PUBLIC = 'https://admin.example.edu';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { capabilities } from '../../lib/capabilities';
 import { institutionIdsOfUser, institutionSummaries } from '../institutions';
-import type { ActingAs } from './acting';
-import type { SessionUser } from './auth.service';
+import type { ActingAs } from '../../lib/session/acting';
+import type { SessionUser } from '../../lib/session/authenticate';
 
 /** Session and app data of spec §3: token, userId, userPermissions, plaUrls, sessionId, flags, institutions. */
 export async function sessionData(db: Db, config: Config, session: SessionUser) {

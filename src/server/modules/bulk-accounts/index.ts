@@ -1,3 +1,2 @@
-/** What the app uses of bulk-accounts: its routes and jobs. */
+/** What the app uses of bulk-accounts: jobs. */
 export { applyImportJob, importDeadJob, parseImportJob } from './bulk-accounts.jobs';
-export { bulkAccountsRoutes } from './bulk-accounts.routes';

@@ -2,4 +2,3 @@
 export { copyAlertOwners, unacknowledgedCopyAlerts } from './copy-alerts.queries';
 export { copyCourseDeadJob, copyCourseJob } from './copy-course.job';
 export { copyDispatchJob } from './copy-dispatch.job';
-export { courseCopyRoutes } from './course-copy.routes';

@@ -1,5 +1,4 @@
 /** What other features may use from courses. */
-export { courseRoutes } from './courses.routes';
 export { courseActions, toCourseRow, today } from './course-rows';
 export { listCourses, masterAndChildList } from './course-read.service';
 export {

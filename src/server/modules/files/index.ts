@@ -1,2 +1,2 @@
-/** What the app uses of files: its routes. */
-export { fileRoutes } from './files.routes';
+/** Nothing of files is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

@@ -1,2 +1,2 @@
-/** What the app uses of internal-users: its routes (membership changes go through roles). */
-export { internalUsersRoutes } from './internal-users.routes';
+/** Nothing of internal-users is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

@@ -1,2 +1,2 @@
-/** What the app uses of password-reset: its routes. */
-export { passwordResetRoutes } from './password-reset.routes';
+/** Nothing of password-reset is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

@@ -1,2 +1,2 @@
-/** What other features may use of people (find a person across institutions). */
-export { peopleRoutes } from './people.routes';
+/** Nothing of people is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

@@ -1,2 +1,2 @@
-/** What the app uses of reports: its routes (CSV writing is src/server/lib/csv.ts). */
-export { reportRoutes } from './reports.routes';
+/** Nothing of reports is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

@@ -1,2 +1,2 @@
-/** What the app uses of rosters: its routes. */
-export { rosterRoutes } from './rosters.routes';
+/** Nothing of rosters is used by other features: src/server/routes.ts registers its routes file directly. */
+export {};

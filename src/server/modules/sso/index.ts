@@ -1,3 +1,2 @@
-/** What the app may use of SSO: its routes and the provider sign-out address for the logout answer. */
-export { ssoRoutes } from './sso.routes';
+/** What the app may use of SSO: the provider sign-out address for the logout answer. */
 export { endSessionUrl } from './sso.service';

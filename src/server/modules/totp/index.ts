@@ -1,3 +1,2 @@
-/** What the app uses of two-step sign-in: its routes and the sign-in's second step. */
-export { totpRoutes } from './totp.routes';
+/** What the app uses of two-step sign-in: the sign-in's second step. */
 export { secondStep } from './totp.login';

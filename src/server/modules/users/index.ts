@@ -8,5 +8,4 @@ export {
   textMatch as userTextMatch,
   updateUser,
 } from './users.queries';
-export { usersRoutes } from './users.routes';
 export { accountsNotAdministered, SHARED_ACCOUNT_MESSAGE } from './shared-account';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { insertJsonRows } from '../../db/insert-json-rows';
+import { isInstitutionUser } from '../../lib/institution-staff';
 import {
   accountRequests,
   groupMembers,
@@ -11,6 +12,8 @@ import {
   sections,
   users,
 } from '../../db/schema';
+
+export { isInstitutionMember, isInstitutionUser } from '../../lib/institution-staff';
 
 export const userFields = {
   id: users.id,
@@ -28,12 +31,6 @@ export const userFields = {
 export type UserRow = { [K in keyof typeof userFields]: (typeof users.$inferSelect)[K] };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The institution's staff: a non-student membership, or a role held there. */
-export function isInstitutionUser(institutionId: number): SQL {
-  return sql`(exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.institution_id = ${institutionId} and m.course_role <> 'student')
-    or exists (select 1 from ${groupMembers} gm join ${groups} g on g.id = gm.group_id where gm.user_id = ${users.id} and g.context_id = ${institutionId}))`;
-}
 
 /**
  * The same users as isInstitutionUser, as a set to start from: the institution's staff memberships
@@ -100,14 +97,6 @@ export async function exactOutsiders(db: Db, institutionId: number, text: string
     )
     .orderBy(asc(users.id))
     .limit(5);
-}
-
-export async function isInstitutionMember(db: Db, institutionId: number, userId: number) {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), isInstitutionUser(institutionId)));
-  return rows.length > 0;
 }
 
 /** Roles held in one institution by each of `userIds`. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { institutions, sessions, users } from '../../db/schema';
-import { audit } from '../../lib/audit';
-import { userColumns } from './auth.queries';
+import { audit } from '../audit';
+import { userColumns } from './session.queries';
 
 type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
 type SessionRow = typeof sessions.$inferSelect;

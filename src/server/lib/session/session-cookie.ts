@@ -3,7 +3,7 @@ import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../../shared/session-cookies';
 import type { Config } from '../../config';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../app-error';
 
 /**
  * The browser's session: an HttpOnly cookie holding the session token (shared by every tab), and
