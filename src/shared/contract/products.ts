@@ -1,20 +1,18 @@
 /**
  * Products area (spec §2 "Products page", §3 Product, §7 "Products", §8): products with their
- * offers per organisation or institution, LMS course pairings (pair, read, update durations,
- * remove) and the organisation export. Durations follow the rules of spec §5 (validation.ts).
+ * offers per organisation or institution. The LMS course pairings (product-pairings.ts) and the
+ * organisation export (product-export.ts) are in their own files, re-exported here.
  */
 import { parse as parseIsbn } from 'isbn3';
 import { z } from 'zod';
-import { CUSTOM_COURSE_ID_MAX, PRODUCT_OFFERS_PER_PAGE } from '../constants';
+import { PRODUCT_OFFERS_PER_PAGE } from '../constants';
 import { OFFER_STATUS_TEXT, type OfferStatusDisplay } from '../status';
-import {
-  isIsoDate,
-  VALIDATION_TEXT,
-  validateCensusDuration,
-  validateFreeAccessDuration,
-  validateSixMonthRange,
-} from '../validation';
-import { IdParam, RowId, text } from './common';
+import { isIsoDate, VALIDATION_TEXT, validateSixMonthRange } from '../validation';
+import { IdParam, text } from './common';
+import { LmsPairing } from './product-pairings';
+
+export * from './product-export';
+export * from './product-pairings';
 
 // ---------------------------------------------------------------------------------------------
 // Messages of spec §8 (the en catalog repeats them under the error codes)
@@ -49,20 +47,6 @@ export function isbnSearchDigits(value: string): string | null {
   const digits = normaliseIsbn(value) ?? value.trim().replace(/[\s-]/g, '');
   return /^\d*[\dX]?$/i.test(digits) ? digits : null;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Readiness of a pairing (beyond the spec: what a support desk checks first)
-
-export const READINESS = [
-  'ready',
-  'noOffer',
-  'offerExpired',
-  'offerNotApproved',
-  'censusAfterEnd',
-  'freeAccessLongerThanCourse',
-  'lmsDisabled',
-] as const;
-export type Readiness = (typeof READINESS)[number];
 
 export const OFFER_STATUS_FILTERS = Object.keys(OFFER_STATUS_TEXT) as OfferStatusDisplay[];
 
@@ -100,47 +84,6 @@ export const ProductOffer = z.object({
   startsOn: z.string().nullable().describe('First day of the offer (YYYY-MM-DD).'),
   endsOn: z.string().nullable().describe('Last day of the offer (YYYY-MM-DD), null when open-ended.'),
 });
-
-export const LmsPairing = z.object({
-  pairingId: z.number().int().describe('Pairing id (pairingId).'),
-  institutionId: z.number().int().describe('Institution of the pairing.'),
-  institutionName: z.string().describe('Display name of that institution.'),
-  productId: z.number().int().describe('Paired product.'),
-  productName: z.string().describe('Name of the paired product.'),
-  isbn: z.string().describe('ISBN-13 of the paired product.'),
-  sectionId: z.number().int().nullable().describe('Course (section) of this app the LMS course belongs to.'),
-  courseName: z.string().nullable().describe('Name of that course.'),
-  integrationId: z.number().int().nullable().describe('LMS integration the course comes from.'),
-  integrationName: z.string().nullable().describe('Name of that integration.'),
-  integrationEnabled: z.boolean().describe('Whether that integration is enabled.'),
-  lmsKind: z.string().nullable().describe('LMS kind of the integration (canvas, blackboard, ...).'),
-  lmsCourseId: z.string().describe('Course id in the LMS.'),
-  lmsCourseName: z.string().nullable().describe('Course name in the LMS.'),
-  customCourseId: z
-    .string()
-    .nullable()
-    .describe('Custom course id (canvas or blackboard, at most 73 characters).'),
-  censusDuration: z.number().int().describe('Days from course start to census (-1: not set).'),
-  freeAccessDuration: z.number().int().describe('Days of free access from course start.'),
-  courseStartDate: z.string().nullable().describe('Course start (YYYY-MM-DD).'),
-  courseEndDate: z.string().nullable().describe('Course end (YYYY-MM-DD).'),
-  censusDate: z
-    .string()
-    .nullable()
-    .describe('Course start + census duration (YYYY-MM-DD), null when not set.'),
-  freeAccessEndDate: z.string().nullable().describe('Course start + free-access duration (YYYY-MM-DD).'),
-  censusAfterEnd: z.boolean().describe('Whether the census date falls after the course end.'),
-  freeAccessAfterEnd: z.boolean().describe('Whether free access ends after the course end.'),
-  offerStatus: z
-    .string()
-    .nullable()
-    .describe("Stored status of the product's offer at the institution, if any."),
-  readiness: z
-    .enum(READINESS)
-    .describe('ready, or the first problem found (i18n key products.readiness.<value>).'),
-  updatedAt: z.string().describe('Last change (ISO timestamp).'),
-});
-export type LmsPairingT = z.infer<typeof LmsPairing>;
 
 export const ProductView = ProductSummary.extend({
   offers: z
@@ -293,56 +236,6 @@ export const ProductDetailResponse = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// GET|PUT|DELETE /api/products/coursedetails?pairingId=
-
-export const PairingQuery = z.object({
-  pairingId: IdParam.describe('Pairing id.'),
-});
-export const PairingChangeQuery = PairingQuery.extend({
-  organizationId: IdParam.describe('Institution the pairing belongs to; another one answers 404.'),
-});
-
-const durationInput = () => z.union([z.number(), text().max(12)]);
-
-/** Spec §5 rules on both durations; each field gets its own message. */
-function checkDurations(
-  v: { censusDuration: number | string; freeAccessDuration: number | string },
-  ctx: z.RefinementCtx,
-) {
-  const census = String(v.censusDuration);
-  const free = String(v.freeAccessDuration);
-  const c = validateCensusDuration(census, free);
-  if (c) ctx.addIssue({ code: 'custom', path: ['censusDuration'], message: VALIDATION_TEXT[c] });
-  const f = validateFreeAccessDuration(free, census);
-  if (f) ctx.addIssue({ code: 'custom', path: ['freeAccessDuration'], message: VALIDATION_TEXT[f] });
-}
-
-export const UpdatePairingBody = z
-  .strictObject({
-    censusDuration: durationInput().describe(
-      'Census Duration: whole number above 0, at most 365, greater than Free Access Duration.',
-    ),
-    freeAccessDuration: durationInput().describe(
-      'Free Access Duration: whole number 0 to 365, never above Census Duration.',
-    ),
-  })
-  .superRefine(checkDurations);
-export type UpdatePairingBodyT = z.infer<typeof UpdatePairingBody>;
-
-export const PairingResponse = z.object({
-  pairing: LmsPairing.describe('The pairing.'),
-  canEdit: z.boolean().describe('Whether the caller may change it.'),
-});
-export const PairingChangeResponse = z.object({
-  pairing: LmsPairing.describe('The pairing as saved.'),
-  message: z.string().describe('Success text.'),
-});
-export const PairingDeleteResponse = z.object({
-  pairingId: z.number().int().describe('The removed pairing.'),
-  message: z.string().describe('Success text.'),
-});
-
-// ---------------------------------------------------------------------------------------------
 // GET /api/products/productDetails/{x} and productDetailsByIsbn/{isbn}
 
 export const ProductSearchParams = z.object({
@@ -398,71 +291,3 @@ export const LmsListResponse = z.object({
 export const ChannelPartnerListResponse = z.object({
   channelPartners: z.array(ChannelPartner).describe('Every channel partner, by name.'),
 });
-
-// ---------------------------------------------------------------------------------------------
-// POST /api/products/createCourseParing/
-
-export const CreatePairingBody = z
-  .strictObject({
-    organizationId: RowId.describe('Institution of the LMS course.'),
-    integrationId: RowId.describe("The institution's LMS integration the course comes from."),
-    sectionId: RowId.describe('Course (section) of the institution the LMS course belongs to.'),
-    lmsCourseId: text().trim().min(1).max(255).describe('Course id in the LMS.'),
-    lmsCourseName: text().trim().max(255).optional().describe('Course name in the LMS.'),
-    customCourseId: text()
-      .trim()
-      .max(CUSTOM_COURSE_ID_MAX, VALIDATION_TEXT.customCourseIdMax)
-      .optional()
-      .describe('Custom course id: at most 73 characters, only for canvas or blackboard integrations.'),
-    productId: RowId.optional().describe('Product chosen by name search; or give isbn.'),
-    isbn: text()
-      .trim()
-      .max(40)
-      .optional()
-      .describe('Product chosen by ISBN-10 or ISBN-13; or give productId.'),
-    censusDuration: durationInput().describe('Census Duration.'),
-    freeAccessDuration: durationInput().describe('Free Access Duration.'),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.productId === undefined) === !v.isbn)
-      ctx.addIssue({ code: 'custom', path: ['productId'], message: 'Give either productId or isbn.' });
-    checkDurations(v, ctx);
-  });
-export type CreatePairingBodyT = z.infer<typeof CreatePairingBody>;
-
-// ---------------------------------------------------------------------------------------------
-// GET /api/export/organization/{id}?channelPartner=&productId=
-
-export const ExportQuery = z.object({
-  channelPartner: IdParam.optional().describe('Only products of this channel partner.'),
-  productId: IdParam.optional().describe('Only this product.'),
-});
-
-export const EXPORT_COLUMNS = [
-  'Institution ID',
-  'Institution',
-  'Product ID',
-  'ISBN',
-  'Product',
-  'Channel Partner',
-  'Pairing ID',
-  'LMS',
-  'LMS Integration',
-  'LMS Course ID',
-  'LMS Course Name',
-  'Custom Course ID',
-  'Section ID',
-  'Course',
-  'Course Start',
-  'Course End',
-  'Census Duration',
-  'Free Access Duration',
-  'Census Date',
-  'Free Access End',
-] as const;
-
-/** File name of an organisation's export, e.g. "Courses_Acme_System_2026-11-23.csv". */
-export function exportFileName(organizationName: string, today: string): string {
-  const safe = organizationName.replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_|_$/g, '') || 'organization';
-  return `Courses_${safe}_${today}.csv`;
-}

@@ -10,16 +10,16 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { TOKEN_REFRESH_MS } from '../../shared/constants';
 import { can, TABS } from '../../shared/permissions';
-import { refreshSession, useSession } from '../features/auth/api';
+import { refreshSession, useSession } from '../features/auth';
 import { isApiError } from '../lib/api';
 import { AppDatesProvider } from '../lib/dates';
 import { errorText } from '../lib/error-text';
-import { AppFooter } from './AppFooter';
+import { AppFooter } from '../features/auth';
 import { FullPageLoader } from './FullPageLoader';
 import { AppHeader } from './header/AppHeader';
 import { PageFade } from './PageFade';
 import { tabOfMatches } from './routeHandle';
-import { AppSessionProvider, useAppSession } from './session';
+import { AppSessionProvider, useAppSession } from '../session';
 
 const UNAUTHORIZED_PATH = '/unauthorizedUser';
 

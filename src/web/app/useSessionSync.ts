@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { authKeys, forgetUserData } from '../features/auth/api';
+import { authKeys, forgetUserData } from '../features/auth';
 import { loginPath, safeNext } from '../lib/api';
 import { onSessionMessage } from '../lib/session-broadcast';
 

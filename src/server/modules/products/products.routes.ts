@@ -28,18 +28,15 @@ import { sendCsv } from '../../lib/csv';
 import { errorResponses } from '../../lib/error-responses';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { prepareExport } from './products-export';
+import { createPairing, getPairing, removePairing, updatePairing } from './pairings.service';
 import {
   channelPartnerList,
-  createPairing,
-  getPairing,
   listOrganizations,
   listProducts,
   lmsList,
   productByIsbn,
   productDetail,
-  removePairing,
   searchProducts,
-  updatePairing,
 } from './products.service';
 
 const tags = ['products'];

@@ -4,8 +4,8 @@ import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions';
-import { type Institution, useInstitutionSearch } from '../../features/institutions/api';
-import { useAppSession } from '../session';
+import { type Institution, useInstitutionSearch } from '../../features/institutions';
+import { useAppSession } from '../../session';
 import classes from './Header.module.css';
 
 const SEARCH_LIMIT = 25;

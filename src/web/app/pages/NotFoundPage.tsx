@@ -2,7 +2,7 @@ import { Button, EmptyState } from '@mantine/core';
 import { IconMapQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Page } from '../page';
+import { Page } from '../../components/Page';
 
 /** Any path the app does not know. */
 export default function NotFoundPage() {

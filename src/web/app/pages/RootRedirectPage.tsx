@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROOT_REDIRECT_MS } from '../../../shared/constants';
 import { FullPageLoader } from '../FullPageLoader';
-import { useDocumentTitle } from '../documentTitle';
+import { useDocumentTitle } from '../../lib/documentTitle';
 
 /** `/`: opens /institution after 1.5 s (spec §2). */
 export default function RootRedirectPage() {

@@ -1,2 +1,18 @@
-/** What other web features may use from auth: the header's change-password entry; the router loads its pages. */
+/**
+ * What the shell, the session and other web features may use from auth: the session and
+ * capability queries, the public layout with its footer, and the header's change-password entry.
+ * The router loads its pages.
+ */
 export { ChangePasswordButton, ChangePasswordDialog } from './components/ChangePassword';
+export { AppFooter } from './components/AppFooter';
+export { PublicLayout } from './components/PublicLayout';
+export {
+  authKeys,
+  forgetUserData,
+  refreshSession,
+  type Session,
+  useAppConfig,
+  useCapabilities,
+  useLogout,
+  useSession,
+} from './api';

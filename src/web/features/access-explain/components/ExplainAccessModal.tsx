@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExplainAccessQueryT } from '../../../../shared/contract/access-explain';
 import { RULE_NAMES, type Rule } from '../../../../shared/permissions';
-import { useAppSession } from '../../../app/session';
+import { useAppSession } from '../../../session';
 import { useInstitutionSearch } from '../../institutions';
 import { useExplainAccess, useExplainUsers } from '../api';
 import { ExplanationView } from './ExplanationView';

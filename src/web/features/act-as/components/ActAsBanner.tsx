@@ -3,7 +3,7 @@ import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../shared/dates';
-import { useAppSession } from '../../../app/session';
+import { useAppSession } from '../../../session';
 import { useErrorText } from '../../../lib/error-text';
 import { useStopActAs } from '../api';
 

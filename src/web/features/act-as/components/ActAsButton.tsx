@@ -3,7 +3,7 @@ import { IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../../shared/permissions';
-import { useAppSession } from '../../../app/session';
+import { useAppSession } from '../../../session';
 import { StartActAsModal } from './StartActAsModal';
 
 /**

@@ -3,7 +3,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can } from '../../../../shared/permissions';
-import { useAppSession } from '../../../app/session';
+import { useAppSession } from '../../../session';
 import { historyPath } from '../api';
 
 /** "History of this item": the audit page filtered on one entity, for whom may read the audit log. */

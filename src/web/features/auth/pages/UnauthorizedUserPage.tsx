@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/page';
+import { Page } from '../../../components/Page';
 
 /** /unauthorizedUser: where users without dashboard access in their only institution land (spec §6). */
 export default function UnauthorizedUserPage() {

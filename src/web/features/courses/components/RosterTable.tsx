@@ -2,12 +2,12 @@ import { Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Pager } from '../../../app/Pager';
+import { Pager } from '../../../components/Pager';
 import { useTranslation } from 'react-i18next';
 import { formatUsDate } from '../../../../shared/validation';
 import { notifyError } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/download';
-import { useAppSession } from '../../../app/session';
+import { useAppSession } from '../../../session';
 import { BillingText, OptWindowBar, RosterRowActions } from '../../inclusive-access';
 import { useRoster } from '../api';
 import { AccessBadge, CurrentAccessText, OptStatusBadge } from './StatusBadges';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatUsDate } from '../../../../shared/validation';
-import { Page } from '../../../app/page';
+import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/api';
 import { notifyError } from '../../../lib/notify';
 import { CopyCourseButton, CreateChildCourseButton } from '../../course-copy';

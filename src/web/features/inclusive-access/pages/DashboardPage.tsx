@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
 import { Alert, Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/page';
-import { useAppSession } from '../../../app/session';
+import { Page } from '../../../components/Page';
+import { useAppSession } from '../../../session';
 import { useErrorText } from '../../../lib/error-text';
 import { useDashboard } from '../api';
 import { ChartWithTable } from '../components/ChartWithTable';

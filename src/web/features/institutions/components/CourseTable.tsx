@@ -3,25 +3,13 @@ import {
   Anchor,
   Center,
   Checkbox,
-  Group,
   Menu,
   Stack,
   Table,
   Text,
-  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconDots,
-  IconEdit,
-  IconEye,
-  IconSelector,
-  IconTrash,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconDots, IconEdit, IconEye, IconTrash, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -30,6 +18,7 @@ import type { CourseListFilters, SORT_FIELDS } from '../../../../shared/contract
 import { formatUsDate } from '../../../../shared/validation';
 import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from '../../courses';
 import type { CourseActions, CourseRow } from '../api';
+import { SortHeader } from '../../../components/SortHeader';
 
 export type SortField = (typeof SORT_FIELDS)[number];
 
@@ -54,34 +43,6 @@ interface Props {
   caption: string;
 }
 
-function SortHeader({
-  field,
-  label,
-  sort,
-  order,
-  onSort,
-}: { field: SortField; label: string } & Pick<Props, 'sort' | 'order' | 'onSort'>) {
-  const { t } = useTranslation();
-  const active = sort === field;
-  const Icon = active ? (order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
-  return (
-    // the label may wrap (French at 1280 px): every column then fits beside the sticky actions column
-    <Table.Th aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton
-        onClick={() => onSort(field)}
-        aria-label={t('institutions.table.sortBy', { column: label })}
-      >
-        <Group gap={4} wrap="nowrap">
-          <Text fw={600} size="sm">
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden="true" />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 /** The actions column stays in view while a narrow screen or a long language scrolls the table sideways. */
 const STICKY_END = {
   position: 'sticky',
@@ -97,7 +58,12 @@ export function CourseTable(p: Props) {
   const offerType = useOfferTypeLabel();
   const allOnPage = p.courses.length > 0 && p.courses.every((c) => p.selected.has(c.sectionId));
   const someOnPage = p.courses.some((c) => p.selected.has(c.sectionId));
-  const sortProps = { sort: p.sort, order: p.order, onSort: p.onSort };
+  const sortProps = {
+    sort: p.sort,
+    order: p.order,
+    onSort: p.onSort,
+    sortByKey: 'institutions.table.sortBy' as const,
+  };
 
   return (
     <Table.ScrollContainer minWidth={1100}>

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../../shared/permissions';
-import { useAppSession } from '../../../app/session';
+import { useAppSession } from '../../../session';
 import { type Institution, useInstitutionSearch } from '../api';
 
 const label = (i: Institution) => `${i.displayName} (${i.orgId})`;

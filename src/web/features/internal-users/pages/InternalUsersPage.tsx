@@ -15,11 +15,11 @@ import {
 import { modals } from '@mantine/modals';
 import { IconCheck, IconDownload, IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Pager } from '../../../app/Pager';
+import { Pager } from '../../../components/Pager';
 import { useTranslation } from 'react-i18next';
 import { INTERNAL_USERS_PER_PAGE } from '../../../../shared/constants';
 import { filterInternalUsers, type InternalUser } from '../../../../shared/contract/internal-users';
-import { Page } from '../../../app/page';
+import { Page } from '../../../components/Page';
 import { errorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { exportInternalUsers, useInternalUsers, useRemoveInternalUser } from '../api';

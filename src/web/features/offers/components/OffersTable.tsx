@@ -1,5 +1,4 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -8,6 +7,7 @@ import { formatUsDate } from '../../../../shared/validation';
 import { useOfferTypeLabel } from '../../courses';
 import type { OfferRow } from '../api';
 import { ExpiresSoonBadge, OfferStatusBadge } from './OfferBadges';
+import { SortHeader } from '../../../components/SortHeader';
 
 export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
 
@@ -21,38 +21,17 @@ interface Props {
   caption: string;
 }
 
-function SortHeader({
-  field,
-  label,
-  sort,
-  order,
-  onSort,
-}: { field: OfferSortField; label: string } & Pick<Props, 'sort' | 'order' | 'onSort'>) {
-  const { t } = useTranslation();
-  const active = sort === field;
-  const Icon = active ? (order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
-  return (
-    <Table.Th
-      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      <UnstyledButton onClick={() => onSort(field)} aria-label={t('offers.table.sortBy', { column: label })}>
-        <Group gap={4} wrap="nowrap">
-          <Text fw={600} size="sm">
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden="true" />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 /** Offers, 10 a page: ISBN, title, type, status, dates, inclusive flag, sections and pairings. */
 export function OffersTable(p: Props) {
   const { t } = useTranslation();
   const offerType = useOfferTypeLabel();
-  const sortProps = { sort: p.sort, order: p.order, onSort: p.onSort };
+  const sortProps = {
+    sort: p.sort,
+    order: p.order,
+    onSort: p.onSort,
+    sortByKey: 'offers.table.sortBy' as const,
+    nowrap: true,
+  };
   return (
     <Table.ScrollContainer minWidth={p.showInstitution ? 1180 : 1000}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="offer-table">

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OFFER_EXPIRING_DAYS } from '../../../../shared/contract/offers';
 import { formatUsDate } from '../../../../shared/validation';
-import { Page } from '../../../app/page';
+import { Page } from '../../../components/Page';
 import { isApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/error-text';
 import { useOfferTypeLabel } from '../../courses';

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { can } from '../../../../shared/permissions';
-import { Page } from '../../../app/page';
-import { Pager } from '../../../app/Pager';
-import { useAppSession } from '../../../app/session';
+import { Page } from '../../../components/Page';
+import { Pager } from '../../../components/Pager';
+import { useAppSession } from '../../../session';
 import { useErrorText } from '../../../lib/error-text';
 import { type PersonRow, usePeople } from '../api';
 

@@ -15,7 +15,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Pager } from '../../../app/Pager';
+import { Pager } from '../../../components/Pager';
 import { useOfferTypeLabel } from '../../courses';
 import { useErrorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';

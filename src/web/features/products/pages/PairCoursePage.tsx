@@ -26,8 +26,8 @@ import {
   validateCensusDuration,
   validateFreeAccessDuration,
 } from '../../../../shared/validation';
-import { Page } from '../../../app/page';
-import { useAppSession } from '../../../app/session';
+import { Page } from '../../../components/Page';
+import { useAppSession } from '../../../session';
 import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
 import { productByIsbn, type ProductSummaryT, searchProducts, useCreatePairing, useLmsList } from '../api';

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatUsDate } from '../../../../shared/validation';
-import { Page } from '../../../app/page';
+import { Page } from '../../../components/Page';
 import { useErrorText } from '../../../lib/error-text';
 import { usePairing } from '../api';
 import { ReadinessBadge } from '../components/badges';

@@ -2,7 +2,7 @@ import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, An
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUsDate } from '../../../../shared/validation';
-import { Page } from '../../../app/page';
+import { Page } from '../../../components/Page';
 import { useErrorText } from '../../../lib/error-text';
 import { useOfferTypeLabel } from '../../courses';
 import { useProductDetail } from '../api';

@@ -9,7 +9,7 @@ import {
   IconUserShare,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAppSession } from '../../../app/session';
+import { useAppSession } from '../../../session';
 import type { UserRow } from '../api';
 
 interface Props {

@@ -3,8 +3,8 @@ import { IconFileSpreadsheet, IconUserPlus, IconUsers } from '@tabler/icons-reac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../../shared/permissions';
-import { Page } from '../../../app/page';
-import { useAppSession } from '../../../app/session';
+import { Page } from '../../../components/Page';
+import { useAppSession } from '../../../session';
 import { AddUserModal } from '../components/AddUserModal';
 import { BulkAccounts } from '../components/bulk/BulkAccounts';
 import { UserDirectory } from '../components/UserDirectory';

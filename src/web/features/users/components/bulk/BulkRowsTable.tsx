@@ -1,6 +1,6 @@
 import { Badge, Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Pager } from '../../../../app/Pager';
+import { Pager } from '../../../../components/Pager';
 import { useTranslation } from 'react-i18next';
 import type { BulkAction, BulkMode } from '../../../../../shared/contract/bulk-accounts';
 import { useBulkRows } from '../../bulkApi';

@@ -2,7 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppFooter } from './AppFooter';
-import { LanguageSelect } from './LanguageSelect';
+import { LanguageSelect } from '../../../components/LanguageSelect';
 
 /**
  * The frame of the pages outside the signed-in shell (login, account setup): a header with the

@@ -2,7 +2,7 @@ import { EmptyState, Stack, Text, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from './documentTitle';
+import { useDocumentTitle } from '../lib/documentTitle';
 
 interface PageProps {
   title: string;

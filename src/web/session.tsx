@@ -16,11 +16,11 @@ import {
   type Permission,
   type TabKey,
   visibleTabs,
-} from '../../shared/permissions';
-import { type Session, useCapabilities } from '../features/auth/api';
-import { type Institution, useInstitutionSearch } from '../features/institutions/api';
-import { isApiError } from '../lib/api';
-import { readLocal, STORAGE_KEYS, writeLocal } from '../lib/storage';
+} from '../shared/permissions';
+import { type Session, useCapabilities } from './features/auth';
+import { type Institution, useInstitutionSearch } from './features/institutions';
+import { isApiError } from './lib/api';
+import { readLocal, STORAGE_KEYS, writeLocal } from './lib/storage';
 
 export interface AppSession {
   session: Session;

@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../features/auth/api';
+import { useAppConfig } from '../api';
 
 /** Footer: Terms of Use and Privacy Policy (and the console link) for this environment. */
 export function AppFooter({ showConsole = false }: { showConsole?: boolean }) {
