@@ -79,9 +79,9 @@ function logRequest(req: FastifyRequest) {
   };
 }
 
-/** Builds the Fastify application: database migrated, job queue started, every route registered. */
-export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+/** Fastify's own options: logging, proxy trust, request ids, body limit, trailing slashes. */
+function fastifyOptions(config: Config, opts: BuildOptions) {
+  return {
     // a logger given by the caller (tests) keeps the redacting request serializer unless it sets its own
     logger: (typeof opts.logger === 'boolean'
       ? opts.logger
@@ -97,57 +97,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return503OnClosing: true,
     // spec §7 writes several calls with a trailing slash (PUT courses/editSection/): both shapes answer
     routerOptions: { ignoreTrailingSlash: true },
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  };
+}
 
-  const database =
-    opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  if (!opts.migrated) await database.migrate();
-  await ensureInternalGroup(database.db, config.internalGroupId);
-  let jobsUp = false;
-  // Started in the background (deferJobs), the queue lets the event loop turn before each of its
-  // statements until it is up: requests and log lines are not held behind its start-up queries
-  // (PGlite runs them on this thread).
-  const queueDatabase: Database = opts.deferJobs
-    ? {
-        ...database,
-        sql: {
-          async executeSql(text, values) {
-            if (!jobsUp) await new Promise((resolve) => setImmediate(resolve));
-            return database.sql.executeSql(text, values);
-          },
-        },
-      }
-    : database;
-  const metrics = createAppMetrics(database, { ready: async () => jobsUp && (await jobs.ready()) });
-  const jobs = new JobQueue(queueDatabase, config, app.log, metrics);
-  registerHttpMetrics(app, metrics);
-  app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.decorate('jobs', jobs);
-  app.decorate('metrics', metrics);
-  app.decorate('declaredRoutes', [] as DeclaredRoute[]);
-  app.decorate('now', opts.now ?? (() => new Date()));
-  let jobsStarted: Promise<void> = Promise.resolve();
-  if (opts.deferJobs) {
-    app.addHook('onRequest', (request, _reply, done) => {
-      const path = request.routeOptions.url;
-      if (jobsUp || path === '/healthz' || path === '/readyz') return done();
-      jobsStarted.then(() => done(), done);
-    });
-  }
-  app.addHook('onClose', async () => {
-    await jobs.stop(config.shutdownTimeoutMs);
-    if (!opts.database) await database.close();
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
-
+/** Security headers, uploads and the OpenAPI document with its viewer. */
+async function registerHttpPlugins(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -181,16 +135,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
 
-  registerAccessControl(app, app.declaredRoutes);
-  registerNulGuard(app);
-  await app.register(registerRoutes);
-
+/** Liveness and readiness for the orchestrator (hidden from the OpenAPI document). */
+function registerHealthRoutes(app: FastifyInstance, database: Database, jobsReady: () => Promise<boolean>) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await database.sql.executeSql('select 1');
-      if (!jobsUp || !(await jobs.ready())) throw new Error('job queue not started');
+      if (!(await jobsReady())) throw new Error('job queue not started');
       return { status: 'ready', database: database.kind };
     } catch (err) {
       return reply
@@ -198,6 +151,73 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         .send({ status: 503, message: 'error.unavailable', description: String((err as Error).message) });
     }
   });
+}
+
+/**
+ * Started in the background (deferJobs), the queue lets the event loop turn before each of its
+ * statements until it is up: requests and log lines are not held behind its start-up queries
+ * (PGlite runs them on this thread).
+ */
+function yieldingUntil(database: Database, up: () => boolean): Database {
+  return {
+    ...database,
+    sql: {
+      async executeSql(text, values) {
+        if (!up()) await new Promise((resolve) => setImmediate(resolve));
+        return database.sql.executeSql(text, values);
+      },
+    },
+  };
+}
+
+/** Builds the Fastify application: database migrated, job queue started, every route registered. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(config, opts));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database =
+    opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  if (!opts.migrated) await database.migrate();
+  await ensureInternalGroup(database.db, config.internalGroupId);
+  let jobsUp = false;
+  const queueDatabase = opts.deferJobs ? yieldingUntil(database, () => jobsUp) : database;
+  const jobsReady = async () => jobsUp && (await jobs.ready());
+  const metrics = createAppMetrics(database, { ready: jobsReady });
+  const jobs = new JobQueue(queueDatabase, config, app.log, metrics);
+  registerHttpMetrics(app, metrics);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('jobs', jobs);
+  app.decorate('metrics', metrics);
+  app.decorate('declaredRoutes', [] as DeclaredRoute[]);
+  app.decorate('now', opts.now ?? (() => new Date()));
+  let jobsStarted: Promise<void> = Promise.resolve();
+  if (opts.deferJobs) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      const path = request.routeOptions.url;
+      if (jobsUp || path === '/healthz' || path === '/readyz') return done();
+      jobsStarted.then(() => done(), done);
+    });
+  }
+  app.addHook('onClose', async () => {
+    await jobs.stop(config.shutdownTimeoutMs);
+    if (!opts.database) await database.close();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await registerHttpPlugins(app);
+
+  registerAccessControl(app, app.declaredRoutes);
+  registerNulGuard(app);
+  await app.register(registerRoutes);
+
+  registerHealthRoutes(app, database, jobsReady);
 
   const webDir = opts.webDir ?? WEB_DIST;
   const serveWeb = config.serveWeb && existsSync(`${webDir}/index.html`);

@@ -99,19 +99,7 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
       request.server.config.internalGroupId,
       session.groups,
     );
-    const actor: Actor = {
-      ...(session.acting ? { realUserId: session.acting.realUser.id } : {}),
-      userId: session.user.id,
-      username: session.user.username,
-      superAdmin: session.user.superAdmin,
-      associateSuperAdmin: session.user.associateSuperAdmin,
-      nasupport: session.user.nasupport,
-      internalUser: caps.internalUser,
-      organizationId,
-      caps,
-      sessionId: session.sessionId,
-      requestId: request.id,
-    };
+    const actor = actorOfSession(session, caps, organizationId, request.id);
     request.actor = actor;
     if (session.acting) refuseUnderActAs(request, access, organizationId, session.acting);
     if (!can(caps, access.rule)) {
@@ -152,6 +140,28 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
       request.log.error({ err }, 'act-as audit row not written');
     }
   });
+}
+
+/** The actor a route sees: the session's user (the acted-as one under act-as) with its capabilities here. */
+function actorOfSession(
+  session: SessionUser,
+  caps: Actor['caps'],
+  organizationId: number | undefined,
+  requestId: string,
+): Actor {
+  return {
+    ...(session.acting ? { realUserId: session.acting.realUser.id } : {}),
+    userId: session.user.id,
+    username: session.user.username,
+    superAdmin: session.user.superAdmin,
+    associateSuperAdmin: session.user.associateSuperAdmin,
+    nasupport: session.user.nasupport,
+    internalUser: caps.internalUser,
+    organizationId,
+    caps,
+    sessionId: session.sessionId,
+    requestId,
+  };
 }
 
 /**

@@ -6,31 +6,28 @@ import {
   Group,
   Loader,
   Paper,
-  SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CUSTOM_COURSE_ID_MAX } from '../../../../shared/constants';
-import { normaliseIsbn } from '../../../../shared/contract/products';
-import {
-  formatUsDate,
-  isCustomCourseLmsKind,
-  validateCensusDuration,
-  validateFreeAccessDuration,
-} from '../../../../shared/validation';
+import { validateCensusDuration, validateFreeAccessDuration } from '../../../../shared/validation';
 import { Page } from '../../../components/Page';
 import { useAppSession } from '../../../session';
 import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
-import { productByIsbn, type ProductSummaryT, searchProducts, useCreatePairing, useLmsList } from '../api';
+import { type ProductSummaryT, useCreatePairing, useLmsList } from '../api';
+import {
+  type LmsCourseChoice,
+  LmsCourseStep,
+  NO_LMS_COURSE,
+  resolveLmsChoice,
+} from '../components/LmsCourseStep';
+import { ProductPicker } from '../components/ProductPicker';
 
 /** /products/pair: the pairing workspace. Pairs an LMS course of the chosen institution to a product. */
 export default function PairCoursePage() {
@@ -40,76 +37,30 @@ export default function PairCoursePage() {
   const { institution } = useAppSession();
   const lms = useLmsList(institution?.orgId);
   const create = useCreatePairing();
-  const [integrationId, setIntegrationId] = useState<string | null>(null);
-  const [sectionId, setSectionId] = useState<string | null>(null);
-  const [lmsCourseId, setLmsCourseId] = useState('');
-  const [customCourseId, setCustomCourseId] = useState('');
-  const [by, setBy] = useState<'isbn' | 'search'>('isbn');
-  const [isbn, setIsbn] = useState('');
-  const [isbnError, setIsbnError] = useState<string | null>(null);
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState<ProductSummaryT[]>([]);
+  const [choice, setChoice] = useState<LmsCourseChoice>(NO_LMS_COURSE);
   const [product, setProduct] = useState<ProductSummaryT | null>(null);
   const [census, setCensus] = useState('');
   const [free, setFree] = useState('0');
   const [submitted, setSubmitted] = useState(false);
-  const [looking, setLooking] = useState(false);
 
   const integrations = lms.data?.integrationKeyStoreDTOList ?? [];
-  const courses = lms.data?.courses ?? [];
-  const integration = integrations.find((i) => String(i.integrationId) === integrationId);
-  const course = courses.find((c) => String(c.sectionId) === sectionId);
-  const customAllowed = !!integration && isCustomCourseLmsKind(integration.lmsKind);
+  const { integration, course, customAllowed, customTooLong } = resolveLmsChoice(choice, lms.data);
   const censusError = validateCensusDuration(census, free);
   const freeError = validateFreeAccessDuration(free, census);
-  const customError =
-    customCourseId.trim().length > CUSTOM_COURSE_ID_MAX ? t('validation.customCourseIdMax') : null;
-
-  const findByIsbn = async () => {
-    setProduct(null);
-    setIsbnError(null);
-    // Checked here first by the same library as the server (isbn3); the server decides.
-    if (!normaliseIsbn(isbn)) {
-      setIsbnError(t('error.invalidProductId'));
-      return;
-    }
-    setLooking(true);
-    try {
-      setProduct((await productByIsbn(isbn)).product);
-    } catch (err) {
-      setIsbnError(errorText(err));
-    } finally {
-      setLooking(false);
-    }
-  };
-  const findByName = async () => {
-    setProduct(null);
-    setFound([]);
-    setIsbnError(null);
-    if (!query.trim()) return;
-    setLooking(true);
-    try {
-      setFound((await searchProducts(query.trim())).products);
-    } catch (err) {
-      setIsbnError(errorText(err));
-    } finally {
-      setLooking(false);
-    }
-  };
-
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (!institution || !integration || !course || !product || !lmsCourseId.trim()) return;
-    if (censusError || freeError || customError) return;
+    if (!institution || !integration || !course || !product || !choice.lmsCourseId.trim()) return;
+    if (censusError || freeError || customTooLong) return;
     create.mutate(
       {
         organizationId: institution.orgId,
         integrationId: integration.integrationId,
         sectionId: course.sectionId,
-        lmsCourseId: lmsCourseId.trim(),
+        lmsCourseId: choice.lmsCourseId.trim(),
         lmsCourseName: course.courseName,
-        customCourseId: customAllowed && customCourseId.trim() ? customCourseId.trim() : undefined,
+        customCourseId:
+          customAllowed && choice.customCourseId.trim() ? choice.customCourseId.trim() : undefined,
         productId: product.productId,
         censusDuration: census,
         freeAccessDuration: free,
@@ -122,8 +73,6 @@ export default function PairCoursePage() {
       },
     );
   };
-
-  const required = (ok: unknown) => (submitted && !ok ? t('validation.required') : undefined);
 
   return (
     <Page title={t('pages.productPair.title')} description={t('pages.productPair.description')}>
@@ -141,158 +90,22 @@ export default function PairCoursePage() {
         </Center>
       ) : lms.isError ? (
         <Alert color="red">{errorText(lms.error)}</Alert>
-      ) : integrations.length === 0 ? (
+      ) : !lms.data || integrations.length === 0 ? (
         <Text c="dimmed" data-testid="no-integrations">
           {t('products.pair.noIntegrations', { name: institution.displayName })}
         </Text>
       ) : (
         <form onSubmit={submit} noValidate data-testid="pair-form">
           <Stack gap="md">
-            <Paper withBorder p="md">
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {t('products.pair.lmsStep', { name: institution.displayName })}
-                </Title>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <Select
-                    label={t('products.pair.integration')}
-                    data={integrations.map((i) => ({
-                      value: String(i.integrationId),
-                      label: `${i.name}${i.enabled ? '' : ` (${t('products.integrationDisabled')})`}`,
-                    }))}
-                    value={integrationId}
-                    onChange={setIntegrationId}
-                    error={required(integration)}
-                    data-testid="integration-select"
-                  />
-                  <Select
-                    label={t('products.pair.course')}
-                    data={courses.map((c) => ({
-                      value: String(c.sectionId),
-                      label: `${c.courseName}${c.sectionCode ? ` · ${c.sectionCode}` : ''} (${formatUsDate(c.startDate)})`,
-                    }))}
-                    value={sectionId}
-                    onChange={(v) => {
-                      setSectionId(v);
-                      const c = courses.find((x) => String(x.sectionId) === v);
-                      if (c) setLmsCourseId(c.lmsCourseId);
-                    }}
-                    searchable
-                    nothingFoundMessage={t('products.pair.noCourses')}
-                    error={required(course)}
-                    data-testid="course-select"
-                  />
-                  <TextInput
-                    label={t('products.pair.lmsCourseId')}
-                    value={lmsCourseId}
-                    onChange={(e) => setLmsCourseId(e.currentTarget.value)}
-                    error={required(lmsCourseId.trim())}
-                    data-testid="lms-course-id"
-                  />
-                  <TextInput
-                    label={t('products.pair.customCourseId')}
-                    description={t('products.pair.customCourseIdHelp')}
-                    value={customCourseId}
-                    onChange={(e) => setCustomCourseId(e.currentTarget.value)}
-                    disabled={!customAllowed}
-                    error={customError}
-                    data-testid="custom-course-id"
-                  />
-                </SimpleGrid>
-              </Stack>
-            </Paper>
+            <LmsCourseStep
+              institutionName={institution.displayName}
+              lms={lms.data}
+              choice={choice}
+              onChange={setChoice}
+              submitted={submitted}
+            />
 
-            <Paper withBorder p="md">
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {t('products.pair.productStep')}
-                </Title>
-                <SegmentedControl
-                  value={by}
-                  onChange={(v) => {
-                    setBy(v as 'isbn' | 'search');
-                    setProduct(null);
-                    setIsbnError(null);
-                  }}
-                  data={[
-                    { value: 'isbn', label: t('products.pair.byIsbn') },
-                    { value: 'search', label: t('products.pair.bySearch') },
-                  ]}
-                  aria-label={t('products.pair.productStep')}
-                  w="fit-content"
-                />
-                {by === 'isbn' ? (
-                  <Group align="flex-end" wrap="wrap">
-                    <TextInput
-                      label={t('products.pair.isbn')}
-                      description={t('products.pair.isbnHelp')}
-                      value={isbn}
-                      onChange={(e) => setIsbn(e.currentTarget.value)}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter') {
-                          e.preventDefault();
-                          void findByIsbn();
-                        }
-                      }}
-                      error={isbnError}
-                      w={380}
-                      maw="100%"
-                      data-testid="isbn-input"
-                    />
-                    <Button variant="default" onClick={findByIsbn} loading={looking} data-testid="find-isbn">
-                      {t('products.pair.find')}
-                    </Button>
-                  </Group>
-                ) : (
-                  <Stack gap="xs">
-                    <Group align="flex-end" wrap="wrap">
-                      <TextInput
-                        label={t('products.pair.search')}
-                        leftSection={<IconSearch size={16} aria-hidden="true" />}
-                        value={query}
-                        onChange={(e) => setQuery(e.currentTarget.value)}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter') {
-                            e.preventDefault();
-                            void findByName();
-                          }
-                        }}
-                        error={isbnError}
-                        w={380}
-                        maw="100%"
-                        data-testid="name-search"
-                      />
-                      <Button variant="default" onClick={findByName} loading={looking}>
-                        {t('products.pair.find')}
-                      </Button>
-                    </Group>
-                    {found.length > 0 && (
-                      <Select
-                        label={t('products.pair.choose')}
-                        data={found.map((p) => ({
-                          value: String(p.productId),
-                          label: `${p.productName} (${p.isbn})`,
-                        }))}
-                        value={product ? String(product.productId) : null}
-                        onChange={(v) => setProduct(found.find((p) => String(p.productId) === v) ?? null)}
-                        data-testid="found-products"
-                      />
-                    )}
-                  </Stack>
-                )}
-                {product ? (
-                  <Alert color="blue" data-testid="chosen-product">
-                    {t('products.pair.chosen', { name: product.productName, isbn: product.isbn })}
-                  </Alert>
-                ) : (
-                  submitted && (
-                    <Text size="sm" c="red.8">
-                      {t('products.pair.productRequired')}
-                    </Text>
-                  )
-                )}
-              </Stack>
-            </Paper>
+            <ProductPicker product={product} onProduct={setProduct} submitted={submitted} />
 
             <Paper withBorder p="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
