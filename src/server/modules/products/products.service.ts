@@ -14,12 +14,12 @@ import {
   addDaysIso,
   censusDate,
   courseDurationDays,
-  localIsoDate,
   validateCustomCourseId,
   VALIDATION_TEXT,
 } from '../../../shared/validation';
 import type { Db } from '../../db/client';
 import { todayInInstitution } from '../../lib/institution-today';
+import { providerToday, todayOf, todaysOf } from '../../lib/today-rule';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { sectionsUsing } from '../offers';
@@ -84,7 +84,8 @@ export function readinessOf(
   return 'ready';
 }
 
-export function toPairing(p: NonNullable<q.PairingRow>, today = localIsoDate()): LmsPairingT {
+/** A pairing as shown; `today` is its institution's day (today-rule), the provider's when not given. */
+export function toPairing(p: NonNullable<q.PairingRow>, today = providerToday()): LmsPairingT {
   const start = p.courseStartDate;
   const end = p.courseEndDate;
   const census = start ? censusDate(start, p.censusDuration) : null;
@@ -145,7 +146,8 @@ export async function listProducts(db: Db, actor: Actor, organizationId: number,
     courseDateTo: range?.[1],
   };
   const offset = (query.page - 1) * query.pageSize;
-  const today = localIsoDate();
+  // each pairing's readiness (its offer expired?) by its own institution's day
+  const todays = await todaysOf(db, institutionIds);
 
   /** Product views of `productIds` with offers and pairings at `scope` institutions. */
   const views = async (productIds: number[], scope: number[]) => {
@@ -172,7 +174,9 @@ export async function listProducts(db: Db, actor: Actor, organizationId: number,
             ...toProduct(p),
             offers: offerRows.filter((o) => o.productId === id && at(o)).map(toOffer),
             pairingCount,
-            pairings: pairingRows.filter((r) => r.productId === id && at(r)).map((r) => toPairing(r, today)),
+            pairings: pairingRows
+              .filter((r) => r.productId === id && at(r))
+              .map((r) => toPairing(r, todayOf(todays, r.institutionId))),
           },
         ];
       });
@@ -237,7 +241,8 @@ export async function productDetail(
 export async function getPairing(db: Db, actor: Actor, pairingId: number) {
   const row = await q.findPairing(db, pairingId);
   if (!row) throw pairingNotFound();
-  return { pairing: toPairing(row), canEdit: can(actor.caps, 'editProducts') };
+  const today = await todayInInstitution(db, row.institutionId);
+  return { pairing: toPairing(row, today), canEdit: can(actor.caps, 'editProducts') };
 }
 
 /**
@@ -274,7 +279,10 @@ export async function updatePairing(
   const pairing = await db.transaction(async (tx) => {
     const before = toPairing(await pairingOrNotFound(tx, pairingId));
     await q.updatePairingDurations(tx, pairingId, censusDuration, freeAccessDuration);
-    const after = toPairing((await q.findPairing(tx, pairingId))!);
+    const after = toPairing(
+      (await q.findPairing(tx, pairingId))!,
+      await todayInInstitution(tx, institutionId),
+    );
     await audit(tx, actor, {
       action: 'products.pairing.update',
       entityType: 'lms_course_pairing',
