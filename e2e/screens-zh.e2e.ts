@@ -5,15 +5,27 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { GroupWriteResponse } from '../src/shared/contract/roles';
 import zh from '../src/web/i18n/zh.json';
-import { loginAs, type Persona, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiLogin, loginAs, type Persona, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
+
+type RoleWrite = z.infer<typeof GroupWriteResponse>;
 
 const WIDTHS = [1280, 390] as const;
 
 /** What to show: a path, then an optional step on the page (a tab, a popup). */
 const SHOTS: [Persona, string, string, ((page: Page) => Promise<void>)?][] = [
-  ['registrar', 'audit', '/auditLog'],
+  [
+    'registrar',
+    'audit',
+    '/auditLog',
+    async (page) => {
+      await page.getByTestId('audit-row').first().waitFor();
+      await page.getByTestId('audit-expand').first().click();
+    },
+  ],
   ['registrar', 'users', '/users'],
   [
     'registrar',
@@ -32,16 +44,42 @@ const SHOTS: [Persona, string, string, ((page: Page) => Promise<void>)?][] = [
     'alerts',
     '/institution',
     async (page) => {
-      await page.getByTestId('alerts-bell').first().click();
+      await page.locator('[data-testid=alerts-bell]:visible').first().click();
       await page.getByTestId('alerts-popup').waitFor();
     },
   ],
-  ['support', 'people', '/people'],
+  [
+    'support',
+    'people',
+    '/people',
+    async (page) => {
+      await page.getByLabel(zh.people.search).fill('registrar');
+      await page.getByTestId('person-row').first().waitFor();
+    },
+  ],
   ['adjunct', 'courses', '/institution'],
 ];
 
 describe('issue 37 pages in Chinese', () => {
   const b = useBrowser('screens-zh', { locale: 'zh-CN' });
+
+  beforeAll(async () => {
+    // an audited change with its summary in the sentence: a role created and renamed
+    const token = await apiLogin('registrar');
+    const session = await apiCall<{ institutions: { orgId: number }[] }>(token, 'GET', '/api/auth/session');
+    for (const { orgId } of session.institutions) {
+      const stamp = `${orgId}-${Date.now()}`;
+      const made = await apiCall<RoleWrite>(token, 'POST', '/api/groupAuth/group', {
+        contextId: orgId,
+        name: `审计 ${stamp}`,
+        permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'],
+      });
+      await apiCall<RoleWrite>(token, 'PUT', `/api/groupAuth/group?groupId=${made.group.groupId}`, {
+        name: `已审计 ${stamp}`,
+        version: made.group.version,
+      });
+    }
+  });
 
   it.each(SHOTS)('%s: %s', async (persona, name, path, step) => {
     const { page } = b;
