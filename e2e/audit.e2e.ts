@@ -59,7 +59,13 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     const rows = page.getByTestId('audit-row');
     // each row reads as a sentence: who, what in words, and the role by its name (no codes)
     const sentence = (i: number) => rows.nth(i).getByTestId('audit-sentence').textContent();
-    expect(await sentence(0)).toContain(`${texts.actions.role_update} Audited ${stamp}`);
+    // …ending with the change itself, in the app language ("…: name Audit x → Audited x")
+    expect(await sentence(0)).toContain(
+      fill(texts.change.sentence, {
+        base: `${texts.actions.role_update} Audited ${stamp}`,
+        change: `${texts.change.fields.name} Audit ${stamp} → Audited ${stamp}`,
+      }),
+    );
     expect(await sentence(1)).toContain(`${texts.actions.role_create} Audited ${stamp}`);
     expect(await rows.nth(0).textContent()).not.toContain('role.update');
 

@@ -98,6 +98,14 @@ export const AuditRow = z.object({
   before: z.unknown().describe('The entity before the change (JSON), or null.'),
   after: z.unknown().describe('The entity after the change (JSON), or null.'),
   requestId: z.string().nullable().describe('Request id, to match server logs.'),
+  names: z
+    .object({
+      users: z.record(z.string(), z.string()).describe('Name of each user id before/after refers to.'),
+      groups: z
+        .record(z.string(), z.string())
+        .describe('Name of each role (group) id before/after refers to.'),
+    })
+    .describe('The people and roles the change names, by id (for the summary in the sentence).'),
 });
 export type AuditRowT = z.infer<typeof AuditRow>;
 

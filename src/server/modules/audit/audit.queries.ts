@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditFiltersT } from '../../../shared/contract/audit';
 import type { Db } from '../../db/client';
 import { auditLog, groups, sections, users } from '../../db/schema';
@@ -97,4 +97,27 @@ export function auditActors(db: Db, institutionId: number, q: string | undefined
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(20);
+}
+
+/** Display names of users and roles (groups) by id, for the change summaries of one page. */
+export async function namesOf(db: Db, userIds: number[], groupIds: number[]) {
+  const [us, gs] = await Promise.all([
+    userIds.length
+      ? db
+          .select({
+            id: users.id,
+            name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+            username: users.username,
+          })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+    groupIds.length
+      ? db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, groupIds))
+      : [],
+  ]);
+  return {
+    users: new Map(us.map((u) => [u.id, u.name || u.username])),
+    groups: new Map(gs.map((g) => [g.id, g.name])),
+  };
 }

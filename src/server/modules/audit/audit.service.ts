@@ -10,7 +10,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { batches } from '../../lib/batches';
 import { requireInstitution } from '../institutions';
-import { type AuditDbRow, type AuditKey, auditRows } from './audit.queries';
+import { referencedIds } from '../../../shared/audit-change';
+import { type AuditDbRow, type AuditKey, auditRows, namesOf } from './audit.queries';
 
 const CSV_BATCH = 1000;
 
@@ -32,7 +33,23 @@ export function decodeCursor(cursor: string): AuditKey {
 
 const outcomeOf = (o: string) => (o === 'ok' ? 'done' : 'refused') as AuditRowT['outcome'];
 
-function toRow(r: AuditDbRow): AuditRowT {
+type Names = Awaited<ReturnType<typeof namesOf>>;
+
+/** The names of the people and roles every row of a page refers to, in two queries. */
+async function pageNames(db: Db, rows: AuditDbRow[]): Promise<Names> {
+  const refs = rows.map((r) => referencedIds(r.before, r.after));
+  return namesOf(db, [...new Set(refs.flatMap((x) => x.users))], [...new Set(refs.flatMap((x) => x.groups))]);
+}
+
+/** One row's own share of the page's names. */
+function rowNames(r: AuditDbRow, names: Names): AuditRowT['names'] {
+  const refs = referencedIds(r.before, r.after);
+  const pick = (ids: number[], m: Map<number, string>) =>
+    Object.fromEntries(ids.flatMap((id) => (m.has(id) ? [[String(id), m.get(id)!]] : [])));
+  return { users: pick(refs.users, names.users), groups: pick(refs.groups, names.groups) };
+}
+
+function toRow(r: AuditDbRow, names: Names): AuditRowT {
   return {
     id: r.id,
     at: r.at.toISOString(),
@@ -50,6 +67,7 @@ function toRow(r: AuditDbRow): AuditRowT {
     before: r.before ?? null,
     after: r.after ?? null,
     requestId: r.requestId,
+    names: rowNames(r, names),
   };
 }
 
@@ -60,12 +78,14 @@ export async function auditPage(db: Db, q: AuditPageQueryT): Promise<AuditPageRe
   if (rows.length === 0) await requireInstitution(db, q.organizationId);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
+  const names = await pageNames(db, page);
   return {
-    rows: page.map(toRow),
+    rows: page.map((r) => toRow(r, names)),
     nextCursor: rows.length > q.limit && last ? encodeCursor({ at: last.atKey, id: last.id }) : null,
   };
 }
 
+const NO_NAMES: Names = { users: new Map(), groups: new Map() };
 const json = (v: unknown) => (v == null ? '' : JSON.stringify(v));
 
 /** GET /api/audit/export: every row the filters select, read in keyset batches as the client takes them. */
@@ -77,7 +97,7 @@ export async function auditCsv(db: Db, f: AuditFiltersT) {
       (r) => ({ at: r.atKey, id: r.id }),
     );
     for await (const raw of all) {
-      const r = toRow(raw);
+      const r = toRow(raw, NO_NAMES);
       yield [
         r.id,
         r.at,

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { XLSX_TYPE } from '../../lib/xlsx';
 import { createCourseWorld } from '../../test/course-fixtures';
-import { bearer, createInstitution, login } from '../../test/fixtures';
+import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -270,5 +270,27 @@ describe('GET /api/audit/export', () => {
       .from(auditLog)
       .where(eq(auditLog.institutionId, inst.id));
     expect(stored[0].n).toBe(2500);
+  });
+});
+
+describe('GET /api/audit: the names a row change refers to', () => {
+  it('names the people and roles of the change (not ids), only those of the row', async () => {
+    const inst = await createInstitution(t.db, 'Names College');
+    const ana = await createUser(t.db, 'anames');
+    const role = await createRole(t.db, inst.id, 'Teaching staff', [], []);
+    const rows = [
+      { action: 'user.addToInstitution', after: { userIds: [ana.id], groupId: role.id } },
+      { action: 'role.update', before: { name: 'Old' }, after: { name: 'New' } },
+    ];
+    for (const r of rows)
+      await audit(t.db, { userId: w.reg.id }, { ...r, entityType: 'user', institutionId: inst.id });
+    const res = await get('aboss', { organizationId: inst.id });
+    expect(res.statusCode).toBe(200);
+    const [update, added] = res.json().rows;
+    expect(added.names).toEqual({
+      users: { [ana.id]: 'anames Tester' },
+      groups: { [role.id]: 'Teaching staff' },
+    });
+    expect(update.names).toEqual({ users: {}, groups: {} });
   });
 });

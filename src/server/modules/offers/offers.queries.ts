@@ -8,8 +8,8 @@ import {
   type OfferStatusDisplay,
   USABLE_OFFER_STATUSES,
 } from '../../../shared/status';
-import { addDaysIso } from '../../../shared/validation';
 import type { Db } from '../../db/client';
+import { type Todays, todaySql } from '../../lib/today-rule';
 import { institutions, lmsCoursePairings, offers, products, sections } from '../../db/schema';
 
 /** Stored statuses that are not Pending (every status any display value but Pending names). */
@@ -49,10 +49,12 @@ export function searchCondition(q: string): SQL | undefined {
   return sql`${offers.title} ilike ${`%${escapeLike(q)}%`}`;
 }
 
-/** Active or Pending, ending between today and OFFER_EXPIRING_DAYS days from today. */
-export function expiringCondition(today: string): SQL {
+/** Active or Pending, ending between today and OFFER_EXPIRING_DAYS days from today, each in its institution's day. */
+export function expiringCondition(todays: Todays): SQL {
+  const from = todaySql(offers.institutionId, todays);
+  const to = todaySql(offers.institutionId, todays, OFFER_EXPIRING_DAYS);
   return and(
-    sql`${offers.endsOn} between ${today} and ${addDaysIso(today, OFFER_EXPIRING_DAYS)}`,
+    sql`${offers.endsOn} between ${from} and ${to}`,
     sql`${upperStatus} not in ${[...OFFER_STATUS_SOURCES.inactive, ...OFFER_STATUS_SOURCES.expired]}`,
   ) as SQL;
 }
@@ -65,31 +67,31 @@ const scopeOf = (institutionIds: number[]) =>
     : inArray(offers.institutionId, institutionIds);
 
 /** The filters alone (no institution); undefined when there are none. */
-function filterWhere(f: ListFilters, today: string): SQL | undefined {
+function filterWhere(f: ListFilters, todays: Todays): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (f.status) where.push(statusCondition(f.status));
   if (f.offerType) where.push(eq(offers.offerType, f.offerType));
   where.push(searchCondition(f.q));
-  if (f.expiring) where.push(expiringCondition(today));
+  if (f.expiring) where.push(expiringCondition(todays));
   const present = where.filter((w): w is SQL => !!w);
   return present.length ? (and(...present) as SQL) : undefined;
 }
 
-function listWhere(institutionIds: number[], f: ListFilters, today: string): SQL {
-  return and(scopeOf(institutionIds), filterWhere(f, today)) as SQL;
+function listWhere(institutionIds: number[], f: ListFilters, todays: Todays): SQL {
+  return and(scopeOf(institutionIds), filterWhere(f, todays)) as SQL;
 }
 
 /**
  * In one pass over the institutions' offers: how many match the filters, how many there are at
  * all, how many are about to expire, and their offer types (the offer type filter's choices).
  */
-export async function offerSummary(db: Db, institutionIds: number[], f: ListFilters, today: string) {
-  const filters = filterWhere(f, today);
+export async function offerSummary(db: Db, institutionIds: number[], f: ListFilters, todays: Todays) {
+  const filters = filterWhere(f, todays);
   const [row] = await db
     .select({
       total: filters ? sql<number>`count(*) filter (where ${filters})::int` : sql<number>`count(*)::int`,
       all: sql<number>`count(*)::int`,
-      expiring: sql<number>`count(*) filter (where ${expiringCondition(today)})::int`,
+      expiring: sql<number>`count(*) filter (where ${expiringCondition(todays)})::int`,
       offerTypes: sql<string[] | null>`array_agg(distinct ${offers.offerType})`,
     })
     .from(offers)
@@ -144,9 +146,9 @@ export async function offerPage(
   db: Db,
   institutionIds: number[],
   f: ListFilters & Pick<OfferListFiltersT, 'sort' | 'order' | 'page'>,
-  today: string,
+  todays: Todays,
 ) {
-  const where = listWhere(institutionIds, f, today);
+  const where = listWhere(institutionIds, f, todays);
   const idRows = await db
     .select({ id: offers.id })
     .from(offers)
@@ -171,9 +173,9 @@ export async function* offerRowsAll(
   db: Db,
   institutionIds: number[],
   f: ListFilters & Pick<OfferListFiltersT, 'sort' | 'order'>,
-  today: string,
+  todays: Todays,
 ) {
-  const where = listWhere(institutionIds, f, today);
+  const where = listWhere(institutionIds, f, todays);
   const batch = 1000;
   for (let offset = 0; ; offset += batch) {
     const rows = await db

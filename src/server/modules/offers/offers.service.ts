@@ -16,6 +16,7 @@ import { OFFER_STATUS_TEXT, offerStatusDisplay, offerTypeText } from '../../../s
 import { censusDate, formatUsDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
 import { todayInInstitution } from '../../lib/institution-today';
+import { todayOf, todaysOf } from '../../lib/today-rule';
 import { AppError, notFound } from '../../lib/app-error';
 import {
   existingInstitutions,
@@ -74,16 +75,16 @@ async function requireInstitutions(db: Db, ids: number[]) {
 
 /** A page of the institutions' offers; `noOffers` says what an institution without any offer answers. */
 async function listOf(db: Db, institutionIds: number[], f: PageFilters, noOffers: 'error' | 'empty') {
-  // several institutions are compared on the first one's calendar
-  const today = await todayInInstitution(db, institutionIds[0]!);
-  const summary = await offerSummary(db, institutionIds, f, today);
+  // each institution's offers are judged by its own day, however many are compared
+  const todays = await todaysOf(db, institutionIds);
+  const summary = await offerSummary(db, institutionIds, f, todays);
   // the access hook has already checked a single institution's id; several are checked here
   if (summary.all === 0 || institutionIds.length > 1) await requireInstitutions(db, institutionIds);
   if (summary.all === 0 && noOffers === 'error') throw new AppError('error.noOffers', NO_OFFERS_MESSAGE);
   const first = (f.page - 1) * PRODUCT_OFFERS_PER_PAGE;
-  const rows = summary.total > first ? await offerPage(db, institutionIds, f, today) : [];
+  const rows = summary.total > first ? await offerPage(db, institutionIds, f, todays) : [];
   return {
-    offers: rows.map((r) => toOfferRow(r, today)),
+    offers: rows.map((r) => toOfferRow(r, todayOf(todays, r.organizationId))),
     total: summary.total,
     page: f.page,
     pageSize: PRODUCT_OFFERS_PER_PAGE,
@@ -114,10 +115,10 @@ export async function compareOffers(db: Db, body: CompareOffersBodyT) {
 /** The CSV export of a list with its filters (every page), through the one CSV writer. */
 export async function offersCsv(db: Db, institutionIds: number[], f: Omit<PageFilters, 'page'>) {
   await requireInstitutions(db, institutionIds);
-  const today = await todayInInstitution(db, institutionIds[0]!);
+  const todays = await todaysOf(db, institutionIds);
   async function* rows() {
-    for await (const raw of offerRowsAll(db, institutionIds, f, today)) {
-      const r = toOfferRow(raw, today);
+    for await (const raw of offerRowsAll(db, institutionIds, f, todays)) {
+      const r = toOfferRow(raw, todayOf(todays, raw.organizationId));
       yield [
         r.institutionName,
         r.isbnFormatted,
@@ -140,8 +141,7 @@ export async function offersCsv(db: Db, institutionIds: number[], f: Omit<PageFi
 export async function offerDetail(db: Db, offerId: number): Promise<OfferDetailResponseT> {
   const row = await offerWithProduct(db, offerId);
   if (!row) throw new AppError('error.offerNotFound', 'Offer not found.');
-  const today = await todayInInstitution(db, row.organizationId);
-  const offer = toOfferRow(row, today);
+  const offer = toOfferRow(row, await todayInInstitution(db, row.organizationId));
   const [sections, pairings] = await Promise.all([
     sectionsUsing(db, row.organizationId, row.productId),
     pairingsUsing(db, row.organizationId, row.productId),

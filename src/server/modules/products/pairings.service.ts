@@ -12,11 +12,12 @@ import {
   addDaysIso,
   censusDate,
   courseDurationDays,
-  localIsoDate,
   validateCustomCourseId,
   VALIDATION_TEXT,
 } from '../../../shared/validation';
 import type { Db } from '../../db/client';
+import { todayInInstitution } from '../../lib/institution-today';
+import { providerToday } from '../../lib/today-rule';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -61,7 +62,8 @@ export function readinessOf(
   return 'ready';
 }
 
-export function toPairing(p: NonNullable<q.PairingRow>, today = localIsoDate()): LmsPairingT {
+/** A pairing as shown; `today` is its institution's day (today-rule), the provider's when not given. */
+export function toPairing(p: NonNullable<q.PairingRow>, today = providerToday()): LmsPairingT {
   const start = p.courseStartDate;
   const end = p.courseEndDate;
   const census = start ? censusDate(start, p.censusDuration) : null;
@@ -101,7 +103,8 @@ export function toPairing(p: NonNullable<q.PairingRow>, today = localIsoDate()):
 export async function getPairing(db: Db, actor: Actor, pairingId: number) {
   const row = await q.findPairing(db, pairingId);
   if (!row) throw pairingNotFound();
-  return { pairing: toPairing(row), canEdit: can(actor.caps, 'editProducts') };
+  const today = await todayInInstitution(db, row.institutionId);
+  return { pairing: toPairing(row, today), canEdit: can(actor.caps, 'editProducts') };
 }
 
 /**
@@ -138,7 +141,10 @@ export async function updatePairing(
   const pairing = await db.transaction(async (tx) => {
     const before = toPairing(await pairingOrNotFound(tx, pairingId));
     await q.updatePairingDurations(tx, pairingId, censusDuration, freeAccessDuration);
-    const after = toPairing((await q.findPairing(tx, pairingId))!);
+    const after = toPairing(
+      (await q.findPairing(tx, pairingId))!,
+      await todayInInstitution(tx, institutionId),
+    );
     await audit(tx, actor, {
       action: 'products.pairing.update',
       entityType: 'lms_course_pairing',

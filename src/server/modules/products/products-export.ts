@@ -7,8 +7,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { EXPORT_COLUMNS, exportFileName, PRODUCT_MESSAGES } from '../../../shared/contract/products';
-import { localIsoDate } from '../../../shared/validation';
 import type { Database, Db } from '../../db/client';
+import { providerToday } from '../../lib/today-rule';
 import { AppError, notFound } from '../../lib/app-error';
 import * as q from './products.queries';
 import { resultRows } from '../../db/execute';
@@ -216,5 +216,5 @@ export async function prepareExport(
       await batches.return(undefined).catch(() => {});
     }
   }
-  return { fileName: exportFileName(org.name, localIsoDate()), columns: EXPORT_COLUMNS, rows: rows() };
+  return { fileName: exportFileName(org.name, providerToday()), columns: EXPORT_COLUMNS, rows: rows() };
 }

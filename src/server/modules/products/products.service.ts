@@ -1,9 +1,9 @@
 import { isbnSearchDigits, normaliseIsbn, type ProductListQueryT } from '../../../shared/contract/products';
 import { can } from '../../../shared/permissions';
 import { offerStatusDisplay } from '../../../shared/status';
-import { localIsoDate } from '../../../shared/validation';
 import type { Db } from '../../db/client';
 import { todayInInstitution } from '../../lib/institution-today';
+import { todayOf, todaysOf } from '../../lib/today-rule';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { sectionsUsing } from '../offers';
@@ -59,7 +59,8 @@ export async function listProducts(db: Db, actor: Actor, organizationId: number,
     courseDateTo: range?.[1],
   };
   const offset = (query.page - 1) * query.pageSize;
-  const today = localIsoDate();
+  // each pairing's readiness (its offer expired?) by its own institution's day
+  const todays = await todaysOf(db, institutionIds);
 
   /** Product views of `productIds` with offers and pairings at `scope` institutions. */
   const views = async (productIds: number[], scope: number[]) => {
@@ -86,7 +87,9 @@ export async function listProducts(db: Db, actor: Actor, organizationId: number,
             ...toProduct(p),
             offers: offerRows.filter((o) => o.productId === id && at(o)).map(toOffer),
             pairingCount,
-            pairings: pairingRows.filter((r) => r.productId === id && at(r)).map((r) => toPairing(r, today)),
+            pairings: pairingRows
+              .filter((r) => r.productId === id && at(r))
+              .map((r) => toPairing(r, todayOf(todays, r.institutionId))),
           },
         ];
       });

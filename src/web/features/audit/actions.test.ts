@@ -20,7 +20,13 @@ function actionsWritten(dir: string): string[] {
       m[1],
       m[2],
     ]);
-    return [...direct, ...chosen];
+    // `action: late ? 'a' : 'b'`, `action: opts.auditAction ?? 'a'`, `auditAction: 'a'`
+    const inline = [...src.matchAll(/action: [^'\n,]*\? '([\w.]+)' : '([\w.]+)'/g)].flatMap((m) => [
+      m[1],
+      m[2],
+    ]);
+    const fallback = [...src.matchAll(/(?:action: [\w.]+ \?\?|auditAction:) '([\w.]+)'/g)].map((m) => m[1]);
+    return [...direct, ...chosen, ...inline, ...fallback];
   });
 }
 

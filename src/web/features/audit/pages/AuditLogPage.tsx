@@ -26,6 +26,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { type AuditRow, exportAuditLog, useAuditLog } from '../api';
 import { fieldChanges, showValue } from '../diff';
 import { useActionText } from '../actions';
+import { useSentenceText } from '../change';
 import { ActorPicker } from '../components/ActorPicker';
 import { useEntityKindText } from '../kinds';
 
@@ -91,6 +92,7 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t, i18n } = useTranslation();
   const kindText = useEntityKindText();
   const actionText = useActionText();
+  const sentenceOf = useSentenceText();
   const actorOf = (r: AuditRow) =>
     r.actorName ?? r.actorUsername ?? (r.actorUserId === null ? t('audit.system') : `#${r.actorUserId}`);
   /** The entity by its name (course title, user or role name), else its kind and id. */
@@ -146,7 +148,7 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
                     )}
                   </Table.Td>
                   <Table.Td data-testid="audit-sentence" data-action={r.action}>
-                    {[actorOf(r), actionText(r.action), entityOf(r)].filter(Boolean).join(' ')}
+                    {sentenceOf([actorOf(r), actionText(r.action), entityOf(r)].filter(Boolean).join(' '), r)}
                   </Table.Td>
                   <Table.Td data-entity-type={r.entityType}>
                     {kindText(r.entityType)}

@@ -81,7 +81,9 @@ export function CourseTable(p: Props) {
                     onChange={(e) => p.onTogglePage(e.currentTarget.checked)}
                   />
                   {/* the selection is for copying: the column also says which rows may be copied */}
-                  {p.copyCell && <span>{t('institutions.table.copyable')}</span>}
+                  {p.copyCell && (
+                    <span style={{ whiteSpace: 'nowrap' }}>{t('institutions.table.copyable')}</span>
+                  )}
                 </Stack>
               </Table.Th>
             )}

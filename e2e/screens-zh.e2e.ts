@@ -1,0 +1,100 @@
+/**
+ * The pages changed for issue 37, in Chinese, as the persona who uses each, at 1280 and 390 px:
+ * a screenshot of each (test-results/zh--*.png, looked at by a person), and no page wider than the
+ * screen. Audit log, users and bulk accounts, offers, products, course detail, alerts, people.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { GroupWriteResponse } from '../src/shared/contract/roles';
+import zh from '../src/web/i18n/zh.json';
+import { apiCall, apiLogin, loginAs, type Persona, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
+
+type RoleWrite = z.infer<typeof GroupWriteResponse>;
+
+const WIDTHS = [1280, 390] as const;
+
+/** What to show: a path, then an optional step on the page (a tab, a popup). */
+const SHOTS: [Persona, string, string, ((page: Page) => Promise<void>)?][] = [
+  [
+    'registrar',
+    'audit',
+    '/auditLog',
+    async (page) => {
+      await page.getByTestId('audit-row').first().waitFor();
+      await page.getByTestId('audit-expand').first().click();
+    },
+  ],
+  ['registrar', 'users', '/users'],
+  [
+    'registrar',
+    'bulk',
+    '/users',
+    async (page) => {
+      await page.getByRole('tab', { name: zh.users.tabs.bulk }).click();
+      await page.getByTestId('bulk-dropzone').waitFor();
+    },
+  ],
+  ['registrar', 'offers', '/offers'],
+  ['super', 'products', '/products'],
+  ['super', 'course-detail', '/institution/courseDetail/1001'],
+  [
+    'super',
+    'alerts',
+    '/institution',
+    async (page) => {
+      await page.locator('[data-testid=alerts-bell]:visible').first().click();
+      await page.getByTestId('alerts-popup').waitFor();
+    },
+  ],
+  [
+    'support',
+    'people',
+    '/people',
+    async (page) => {
+      await page.getByLabel(zh.people.search).fill('registrar');
+      await page.getByTestId('person-row').first().waitFor();
+    },
+  ],
+  ['adjunct', 'courses', '/institution'],
+];
+
+describe('issue 37 pages in Chinese', () => {
+  const b = useBrowser('screens-zh', { locale: 'zh-CN' });
+
+  beforeAll(async () => {
+    // an audited change with its summary in the sentence: a role created and renamed
+    const token = await apiLogin('registrar');
+    const session = await apiCall<{ institutions: { orgId: number }[] }>(token, 'GET', '/api/auth/session');
+    for (const { orgId } of session.institutions) {
+      const stamp = `${orgId}-${Date.now()}`;
+      const made = await apiCall<RoleWrite>(token, 'POST', '/api/groupAuth/group', {
+        contextId: orgId,
+        name: `审计 ${stamp}`,
+        permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'],
+      });
+      await apiCall<RoleWrite>(token, 'PUT', `/api/groupAuth/group?groupId=${made.group.groupId}`, {
+        name: `已审计 ${stamp}`,
+        version: made.group.version,
+      });
+    }
+  });
+
+  it.each(SHOTS)('%s: %s', async (persona, name, path, step) => {
+    const { page } = b;
+    await loginAs(page, persona, { path });
+    await waitForShell(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      if (step) await step(page);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: join(RESULTS_DIR, `zh--${name}-${width}.png`), fullPage: true });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+      if (step) await page.keyboard.press('Escape');
+    }
+  });
+});
