@@ -27,6 +27,7 @@ type Row = { figure: string; target: string; measured: string; met?: boolean };
 export class BenchReport {
   private readonly rows: Row[] = [];
   private readonly notes: string[] = [];
+  private readonly extra: string[] = [];
   private readonly startedAt = new Date();
   private readonly loadBefore = loadNow();
 
@@ -54,6 +55,11 @@ export class BenchReport {
     console.log(`  ${text}`);
   }
 
+  /** Markdown added after the figures (e.g. a bench's full table); not printed again. */
+  appendMarkdown(md: string) {
+    this.extra.push(md);
+  }
+
   markdown() {
     const cell = (s: string) => s.replace(/\|/g, '\\|');
     const lines = [
@@ -69,6 +75,7 @@ export class BenchReport {
       ),
     ];
     if (this.notes.length) lines.push('', ...this.notes.map((n) => `- ${n}`));
+    for (const md of this.extra) lines.push('', md);
     return lines.join('\n');
   }
 
