@@ -9,7 +9,14 @@
  * it, /proc VmRSS summed) after BENCH_IDLE_SECONDS (5) idle. Targets: later start to /healthz ≤ 1.5 s
  * on both databases; idle RSS ≤ 150 MB on PostgreSQL. A report, not a test.
  */
-import { startWithNpm, treeCpuSeconds, treeRss, withScratchDatabase, withTempDir } from './app-process';
+import {
+  processRss,
+  startWithNpm,
+  treeCpuSeconds,
+  treeRss,
+  withScratchDatabase,
+  withTempDir,
+} from './app-process';
 import { BenchReport } from './report';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
@@ -32,7 +39,14 @@ async function startOnce(env: Record<string, string>, npmArgs: string[]) {
     }
     const readyMs = performance.now() - started;
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    return { ms: app.startMs, readyMs, cpu, rss: treeRss(app.pid), built: app.built };
+    return {
+      ms: app.startMs,
+      readyMs,
+      cpu,
+      rss: treeRss(app.pid),
+      npmRss: processRss(app.pid),
+      built: app.built,
+    };
   } finally {
     await app.stop();
   }
@@ -64,7 +78,7 @@ async function measure(report: BenchReport, name: string, env: Record<string, st
     report.row(
       `${name}, \`${command}\` idle RSS, npm + node tree`,
       pg ? '≤ 150 MB' : '',
-      `${rss} MB (${runs.map((r) => mb(r.rss)).join(' / ')})`,
+      `${rss} MB (${runs.map((r) => mb(r.rss)).join(' / ')}); of it npm's own process ${median(runs.map((r) => mb(r.npmRss)))} MB`,
       pg ? rss <= 150 : undefined,
     );
   }
