@@ -45,9 +45,10 @@ const BENCHES: [string, string][] = [
 ];
 
 /**
- * Benches whose figures are the app's (its memory, or its speed against a bare server), run in the
- * bench's own process: that process is set up as `npm start` sets up the server (runAsServer). The
- * others keep Node's defaults (the scale bench's ×50 seeding is a bench's work, not the server's).
+ * Benches that build the app in their own process and report its figures (memory, speed under
+ * load): that process is set up as `npm start` sets up the server (runAsServer). The benches that
+ * start the app with `npm start` itself (throughput, start, memory, copy, web bytes) and the others
+ * keep Node's defaults (the scale bench's ×50 seeding is a bench's work, not the server's).
  */
 const APP_FIGURES = new Set(['products.bench.ts', 'bulk-accounts.bench.ts', 'load.bench.ts']);
 

@@ -13,14 +13,14 @@ import { fileURLToPath } from 'node:url';
 const DOC = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 const SECTION_END = '<!-- bench:latest:end -->';
 
-export const loadNow = () =>
+const loadNow = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
 
-export const machine = () => `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
+const machine = () => `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
 
-export const writeRequested = () => process.argv.includes('--write') || process.env.BENCH_WRITE === '1';
+const writeRequested = () => process.argv.includes('--write') || process.env.BENCH_WRITE === '1';
 
 type Row = { figure: string; target: string; measured: string; met?: boolean };
 
@@ -89,7 +89,7 @@ export class BenchReport {
 }
 
 /** Replaces (or adds, at the end of the latest-run section) the block of `id` in docs/performance.md. */
-export function writeBlock(id: string, markdown: string, doc = DOC) {
+function writeBlock(id: string, markdown: string, doc = DOC) {
   const text = readFileSync(doc, 'utf8');
   const begin = `<!-- bench:${id}:begin -->`;
   const end = `<!-- bench:${id}:end -->`;
