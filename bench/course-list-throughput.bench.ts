@@ -1,76 +1,40 @@
 /**
- * Course-list throughput against a bare Fastify route running the same SQL: the
- * registrar on the demo world asks for the course list of its first institution (current period,
- * page 1) with BENCH_THROUGHPUT_CLIENTS (10) concurrent keep-alive HTTP clients for
- * BENCH_THROUGHPUT_SECONDS (20) per server. The SQL statements of one app call are recorded
- * (text and parameters, through the database client Drizzle uses); the bare route replays them in
- * the same order on the same database client and answers the last statement's rows as JSON: no
- * hooks, no validation, no serialisation schema. App and bare route alternate in two halves each,
- * so a change in the shared machine's load weighs on both alike. Prints the statements per call,
- * requests/s of both, their ratio (target ≥ 0.7) and the app's p50/p95/p99 (PGlite target: p99 ≤
- * 100 ms), with the machine's load average. A report, not a test.
+ * Course-list throughput of the app as users run it against a bare Fastify route running the same
+ * SQL, three processes: this one only generates the load (BENCH_THROUGHPUT_CLIENTS (10) keep-alive
+ * HTTP clients for BENCH_THROUGHPUT_SECONDS (20) per server), the app started by `npm start` itself
+ * (its node flags and malloc settings, request logging at LOG_LEVEL info into a log file, the workers
+ * on, the demo world seeded at its first start; PGlite in a temporary DATA_DIR, or a scratch
+ * PostgreSQL database), and the bare route (bench/bare-route.ts: the statements of one app call,
+ * replayed; on PGlite on a copy of the app's database directory, as PGlite is one process's). The
+ * registrar asks for the course list of its first institution (current period, page 1). App and bare
+ * route alternate in two halves each, so a change in the shared machine's load weighs on both alike.
+ * Targets: course-list p99 ≤ 100 ms on PGlite, ≤ 50 ms on PostgreSQL; app/bare requests/s ≥ 0.8 on
+ * PostgreSQL. BENCH_THROUGHPUT_DB=pglite|postgres runs one. A report, not a test.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
-import Fastify from 'fastify';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import type { Database } from '../src/server/db/client';
-import { seedDemo } from '../src/server/db/seed';
-import { onPglite, onScratchPostgres } from './databases';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { withMallocTunables } from '../scripts/malloc-tunables.mjs';
+import {
+  type AppProcess,
+  signIn,
+  startWithNpm,
+  treeCpuSeconds,
+  withScratchDatabase,
+  withTempDir,
+} from './app-process';
+import { BenchReport } from './report';
+import { SERVER_NODE_FLAGS } from './start-command';
 
 const SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_THROUGHPUT_CLIENTS ?? 10);
-const PASSWORD = 'demo-pass-1';
+const BARE = fileURLToPath(new URL('bare-route.ts', import.meta.url));
 
-interface Statement {
-  text: string;
-  params: unknown[];
-  /** The name of a prepared statement (PostgreSQL parses it once per connection), replayed with it. */
-  name?: string;
-}
-
-type QueryFn = (text: string, params: unknown[], name?: string) => Promise<{ rows: unknown[] }>;
-
-/**
- * Wraps the `query` method of the client Drizzle holds (PGlite, or the pg pool) so that statements
- * can be recorded; returns the recorder and a plain query function on the same client.
- */
-function recorder(database: Database) {
-  // biome-ignore lint/suspicious/noExplicitAny: the driver's client behind Drizzle
-  const client = (database.db as any).$client as { query: (...a: any[]) => Promise<any> };
-  const original = client.query.bind(client);
-  let recording: Statement[] | null = null;
-  // biome-ignore lint/suspicious/noExplicitAny: pg and PGlite query overloads, passed through
-  client.query = (...args: any[]) => {
-    const [config, values] = args;
-    const text = typeof config === 'string' ? config : config?.text;
-    const params = (Array.isArray(values) ? values : config?.values) ?? [];
-    const name = typeof config === 'object' && typeof config?.name === 'string' ? config.name : undefined;
-    if (recording && typeof text === 'string' && !/pgboss/i.test(text))
-      recording.push({ text, params, ...(name ? { name } : {}) });
-    return original(...args);
-  };
-  const query: QueryFn = (text, params, name) =>
-    name ? original({ name, text, values: params }) : original(text, params);
-  return {
-    query,
-    async record(run: () => Promise<void>) {
-      recording = [];
-      try {
-        await run();
-        return recording;
-      } finally {
-        recording = null;
-      }
-    },
-  };
-}
-
-/** GETs `url` with `clients` keep-alive clients for `seconds`; every answer must be 200. */
-async function drive(url: string, headers: Record<string, string>, seconds: number, clients: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+/** GETs `url` with `clients` keep-alive clients for `seconds`; counts the non-200 answers. */
+async function drive(url: string, headers: Record<string, string>, seconds: number, pid: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const times: number[] = [];
   let failures = 0;
   const get = () =>
@@ -81,11 +45,11 @@ async function drive(url: string, headers: Record<string, string>, seconds: numb
       });
       req.on('error', () => resolve(0));
     });
+  const cpuBefore = treeCpuSeconds(pid);
   const started = performance.now();
-  const cpu = process.cpuUsage();
   const until = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < until) {
         const s = performance.now();
         const status = await get();
@@ -95,10 +59,36 @@ async function drive(url: string, headers: Record<string, string>, seconds: numb
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
   agent.destroy();
-  // this process's CPU (server, bench clients and, on PGlite, the database) in ms
-  return { times, failures, elapsed, cpuMs: (used.user + used.system) / 1000 };
+  // the server's CPU (its process tree; on PGlite the database too) in seconds
+  return { times, failures, elapsed, cpu: treeCpuSeconds(pid) - cpuBefore };
+}
+type Run = Awaited<ReturnType<typeof drive>>;
+
+/** Starts bench/bare-route.ts with `npm start`'s V8 flags and malloc settings; its port and statements. */
+async function startBare(env: Record<string, string>) {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', BARE], {
+    env: withMallocTunables({ ...process.env, ...env }),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      const m = /^BARE .*$/m.exec(out);
+      if (m) resolve(m[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`the bare route exited ${code}`)));
+  });
+  const [, port, statements] = /^BARE (\d+) (.*)$/.exec(line) ?? [];
+  return { child, url: `http://127.0.0.1:${port}/bare`, statements: JSON.parse(statements) as string[] };
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await gone;
 }
 
 function quantiles(ms: number[]) {
@@ -107,99 +97,110 @@ function quantiles(ms: number[]) {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-async function measure(database: Database) {
-  await seedDemo(database.db, { password: PASSWORD, internalGroupId: 'ead-internal-dev' });
-  const rec = recorder(database);
-  const config = loadConfig({ LOG_LEVEL: 'silent', ROLE: 'api', HOST: '127.0.0.1', PORT: '0' });
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const bare = Fastify({ logger: false });
-  let replay: Statement[] = [];
-  bare.get('/bare', async () => {
-    let rows: unknown[] = [];
-    for (const s of replay) rows = (await rec.query(s.text, s.params, s.name)).rows;
-    return rows;
-  });
-  await bare.listen({ host: '127.0.0.1', port: 0 });
+/** Both servers up: warm-up, then app and bare route alternating in two halves each. */
+async function measure(app: AppProcess, bareEnv: Record<string, string>) {
+  const headers = await signIn(app.base, 'registrar');
+  const session = (await (await fetch(`${app.base}/api/auth/session`, { headers })).json()) as {
+    institutions: { orgId: number }[];
+  };
+  const path = `/api/institution/institutionData?organizationId=${session.institutions[0].orgId}`;
+  const first = await fetch(`${app.base}${path}`, { headers });
+  if (first.status !== 200) throw new Error(`course list: ${first.status}`);
+  const total = ((await first.json()) as { total: number }).total;
+  const bare = await startBare({ ...bareEnv, BARE_PATH: path });
   try {
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'registrar', password: PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`login: ${login.status}`);
-    const headers = { authorization: `Bearer ${(await login.json()).token}` };
-    const { rows: orgs } = await database.sql.executeSql(
-      `select g.context_id as id from group_members gm join groups g on g.id = gm.group_id
-         join users u on u.id = gm.user_id join institutions i on i.id = g.context_id
-        where u.username = 'registrar' order by i.display_name limit 1`,
-    );
-    const appUrl = `${base}/api/institution/institutionData?organizationId=${Number(orgs[0].id)}`;
-    let total = 0;
-    replay = await rec.record(async () => {
-      const res = await fetch(appUrl, { headers });
-      if (res.status !== 200) throw new Error(`course list: ${res.status}`);
-      total = (await res.json()).total;
-    });
-    const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bare`;
-    // warm both up, then alternate halves
-    await drive(appUrl, headers, 2, CLIENTS);
-    await drive(bareUrl, headers, 2, CLIENTS);
-    const runs = {
-      app: [] as Awaited<ReturnType<typeof drive>>[],
-      bare: [] as Awaited<ReturnType<typeof drive>>[],
-    };
+    await drive(`${app.base}${path}`, headers, 2, app.pid);
+    await drive(bare.url, {}, 2, bare.child.pid as number);
+    const runs = { app: [] as Run[], bare: [] as Run[] };
     for (let half = 0; half < 2; half++) {
-      runs.app.push(await drive(appUrl, headers, SECONDS / 2, CLIENTS));
-      runs.bare.push(await drive(bareUrl, headers, SECONDS / 2, CLIENTS));
+      runs.app.push(await drive(`${app.base}${path}`, headers, SECONDS / 2, app.pid));
+      runs.bare.push(await drive(bare.url, {}, SECONDS / 2, bare.child.pid as number));
     }
-    const sum = (r: Awaited<ReturnType<typeof drive>>[]) => ({
+    const sum = (r: Run[]) => ({
       times: r.flatMap((x) => x.times),
       failures: r.reduce((n, x) => n + x.failures, 0),
       elapsed: r.reduce((n, x) => n + x.elapsed, 0),
-      cpuMs: r.reduce((n, x) => n + x.cpuMs, 0),
+      cpu: r.reduce((n, x) => n + x.cpu, 0),
     });
-    return { statements: replay, total, app: sum(runs.app), bare: sum(runs.bare) };
+    return { statements: bare.statements, total, app: sum(runs.app), bare: sum(runs.bare) };
   } finally {
-    await bare.close();
-    await app.close();
+    await stopChild(bare.child);
   }
 }
 
-function show(name: string, r: Awaited<ReturnType<typeof measure>>) {
+function show(report: BenchReport, name: string, r: Awaited<ReturnType<typeof measure>>, p99Target: number) {
   const rps = (x: { times: number[]; elapsed: number }) => x.times.length / x.elapsed;
-  const cpu = (x: { times: number[]; cpuMs: number }) => (x.cpuMs / Math.max(1, x.times.length)).toFixed(2);
-  const q = quantiles(r.app.times);
-  const b = quantiles(r.bare.times);
-  console.log(
-    `  ${name}: ${r.statements.length} SQL statements per course-list call (${r.total} courses match)`,
+  const cpu = (x: { times: number[]; cpu: number }) =>
+    ((x.cpu * 1000) / Math.max(1, x.times.length)).toFixed(2);
+  const line = (x: typeof r.app) => {
+    const q = quantiles(x.times);
+    return `${rps(x).toFixed(1)} requests/s, p50 ${q.p50.toFixed(1)} / p95 ${q.p95.toFixed(1)} / p99 ${q.p99.toFixed(1)} ms, server CPU ${cpu(x)} ms/call, non-200: ${x.failures}`;
+  };
+  report.note(
+    `${name}: ${r.statements.length} SQL statements per course-list call (${r.total} courses match): ${r.statements
+      .map((s) => s.replace(/\s+/g, ' ').slice(0, 60))
+      .join(' · ')}`,
   );
-  for (const s of r.statements)
-    console.log(`    - ${s.name ? `(prepared ${s.name}) ` : ''}${s.text.replace(/\s+/g, ' ').slice(0, 110)}`);
-  console.log(
-    `    app   ${rps(r.app).toFixed(1).padStart(7)} requests/s  p50 ${q.p50.toFixed(1)} ms  p95 ${q.p95.toFixed(1)} ms  p99 ${q.p99.toFixed(1)} ms  Node CPU ${cpu(r.app)} ms/call  (non-200: ${r.app.failures})`,
+  const p99 = quantiles(r.app.times).p99;
+  report.row(
+    `${name} app (npm start), course-list p99`,
+    `≤ ${p99Target} ms`,
+    `${p99.toFixed(1)} ms`,
+    p99 <= p99Target,
   );
-  console.log(
-    `    bare  ${rps(r.bare).toFixed(1).padStart(7)} requests/s  p50 ${b.p50.toFixed(1)} ms  p95 ${b.p95.toFixed(1)} ms  p99 ${b.p99.toFixed(1)} ms  Node CPU ${cpu(r.bare)} ms/call  (non-200: ${r.bare.failures})`,
+  report.row(`${name} app`, '', line(r.app));
+  report.row(`${name} bare route, same SQL`, '', line(r.bare));
+  const ratio = rps(r.app) / rps(r.bare);
+  const pg = name === 'PostgreSQL';
+  report.row(
+    `${name} app / bare requests/s`,
+    pg ? '≥ 0.8' : '',
+    ratio.toFixed(2),
+    pg ? ratio >= 0.8 : undefined,
   );
-  console.log(`    ratio app / bare: ${(rps(r.app) / rps(r.bare)).toFixed(2)} (target ≥ 0.7)`);
 }
 
-const loadNow = () =>
-  loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ');
+async function onPglite(report: BenchReport) {
+  await withTempDir('cwa-bench-throughput-', async (dataDir) => {
+    // the first start seeds the demo world; its database is copied for the bare route (stopped first)
+    const seeding = await startWithNpm({ DATA_DIR: dataDir, DEMO_SEED: 'true' });
+    await seeding.stop();
+    await withTempDir('cwa-bench-throughput-bare-', async (bareDir) => {
+      cpSync(join(dataDir, 'pglite'), join(bareDir, 'pglite'), { recursive: true });
+      const app = await startWithNpm({ DATA_DIR: dataDir });
+      try {
+        const r = await measure(app, { BARE_PGLITE_DIR: join(bareDir, 'pglite'), BARE_DATA_DIR: bareDir });
+        show(report, 'PGlite', r, 100);
+      } finally {
+        await app.stop();
+      }
+    });
+  });
+}
+
+async function onPostgres(report: BenchReport) {
+  await withScratchDatabase('throughput', (url) =>
+    withTempDir('cwa-bench-throughput-', async (dataDir) => {
+      const app = await startWithNpm({ DATA_DIR: dataDir, DATABASE_URL: url, DEMO_SEED: 'true' });
+      try {
+        const r = await measure(app, { BARE_DATABASE_URL: url, BARE_DATA_DIR: dataDir });
+        show(report, 'PostgreSQL', r, 50);
+      } finally {
+        await app.stop();
+      }
+    }),
+  );
+}
 
 export async function benchCourseListThroughput() {
-  console.log(
-    `course list vs bare Fastify with the same SQL: ${CLIENTS} clients, ${SECONDS} s each (two alternating halves), ` +
-      `registrar on the demo world, ${new Date().toISOString().slice(0, 10)}, machine load average before: ${loadNow()}`,
+  const report = new BenchReport(
+    'course-list-throughput',
+    `Course list under load: \`npm start\` (request logs on, workers on) against a bare route with the same SQL, separate processes, ${CLIENTS} clients, ${SECONDS} s each`,
   );
   const only = process.env.BENCH_THROUGHPUT_DB;
-  if (only !== 'postgres') show('PGlite', await onPglite(measure));
-  if (only !== 'pglite') show('PostgreSQL', await onScratchPostgres('throughput', measure, 10));
-  console.log(`  (machine load average after: ${loadNow()}; the machine is shared, figures vary with it)`);
+  if (only !== 'postgres') await onPglite(report);
+  if (only !== 'pglite') await onPostgres(report);
+  report.finish();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

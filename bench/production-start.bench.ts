@@ -1,147 +1,99 @@
 /**
- * The production start: `npm run start:prod`'s command (node <flags> dist/server/main.mjs, read from
- * package.json) on a database holding the demo world, seeded beforehand by the explicit dev step
- * (`npm run db:seed -- --demo`), on PGlite (a fresh DATA_DIR) and on PostgreSQL (a scratch database).
- * The first start fills V8's compile cache; the later starts are timed from spawn to the first 200 of
- * /readyz (and the CPU time the server used until then, which the machine's load does not inflate),
- * and the server's RSS is read after BENCH_IDLE_SECONDS (5) idle. Targets: later start
- * ≤ 1.5 s, idle RSS ≤ 150 MB on PostgreSQL. dist/ is built first when it is older than its sources.
- * A report, not a test.
+ * Starts as users start the app: `npm start` and `npm run start:prod` spawned as npm itself (npm's own
+ * start-up included), on a database holding the demo world, on PGlite (a fresh DATA_DIR) and on
+ * PostgreSQL (a scratch database). `npm start` seeds at its first start (which also builds dist/ when
+ * older than its sources and fills V8's compile cache); then LATER_STARTS (3) later starts of each
+ * command are timed from spawn to the first 200 of /healthz, and /readyz (database and migrations
+ * checked), with the CPU the process tree used until /healthz (which the machine's load does not
+ * inflate), and the RSS of the whole process tree (npm's parent process and the node server below
+ * it, /proc VmRSS summed) after BENCH_IDLE_SECONDS (5) idle. Targets: later start to /healthz ≤ 1.5 s
+ * on both databases; idle RSS ≤ 150 MB on PostgreSQL. A report, not a test.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { buildServer, buildWeb } from '../scripts/build.mjs';
-import { PG_URL } from './databases';
-import { freePort } from '../src/server/test/free-port';
+import {
+  processRss,
+  startWithNpm,
+  treeCpuSeconds,
+  treeRss,
+  withScratchDatabase,
+  withTempDir,
+} from './app-process';
+import { BenchReport } from './report';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
-const LATER_STARTS = 3;
+const LATER_STARTS = Number(process.env.BENCH_LATER_STARTS ?? 3);
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const [node, ...START_ARGS] = String(pkg.scripts['start:prod'])
-  .replace(/^exec\s+/, '')
-  .split(/\s+/);
-if (node !== 'node') throw new Error(`package.json "start:prod" should run node, not ${node}`);
-
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-function rss(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
-}
-
-/** CPU seconds (user + system) the process has used: the start's cost, whatever the machine's load. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux)
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...extra };
-  if (!extra.DATABASE_URL) delete env.DATABASE_URL;
-  return env;
-}
-
-function npm(args: string[], env: NodeJS.ProcessEnv) {
-  const r = spawnSync('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status !== 0) throw new Error(`npm ${args.join(' ')}: exit ${r.status}`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** One production start: ms from spawn to /readyz 200 and RSS after the idle wait. */
-async function startOnce(env: Record<string, string>): Promise<{ ms: number; cpu: number; rss: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, START_ARGS, {
-    cwd: ROOT,
-    env: childEnv({
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DEMO_SEED: 'false',
-    }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+/** One start: ms to /healthz and to /readyz, CPU to /healthz, tree RSS after the idle wait. */
+async function startOnce(env: Record<string, string>, npmArgs: string[]) {
+  const app = await startWithNpm({ ...env, LOG_LEVEL: 'warn' }, { npmArgs });
   try {
+    const cpu = treeCpuSeconds(app.pid);
+    const started = performance.now() - app.startMs;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+      const res = await fetch(`${app.base}/readyz`).catch(() => undefined);
       if (res?.status === 200) break;
       if (performance.now() - started > 120_000) throw new Error('no /readyz 200 within 120 s');
       await new Promise((r) => setTimeout(r, 20));
     }
-    const ms = performance.now() - started;
-    const cpu = cpuSeconds(child.pid!);
+    const readyMs = performance.now() - started;
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    return { ms, cpu, rss: rss(child.pid!) };
+    return {
+      ms: app.startMs,
+      readyMs,
+      cpu,
+      rss: treeRss(app.pid),
+      npmRss: processRss(app.pid),
+      built: app.built,
+    };
   } finally {
-    await stop(child);
+    await app.stop();
   }
 }
 
-async function measure(name: string, env: Record<string, string>) {
-  await startOnce(env); // fills the compile cache, as the first start after an install does
-  const runs = [];
-  for (let i = 0; i < LATER_STARTS; i++) runs.push(await startOnce(env));
-  const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
-  const cpu = runs.map((r) => r.cpu).sort((a, b) => a - b);
-  const rssMb = runs.map((r) => mb(r.rss)).sort((a, b) => a - b);
-  console.log(
-    `  ${name.padEnd(10)} later start ${(ms[Math.floor(ms.length / 2)] / 1000).toFixed(2)} s (median of ${LATER_STARTS}; ${ms.map((m) => (m / 1000).toFixed(2)).join(' / ')} s)` +
-      `   CPU to /readyz ${cpu[Math.floor(cpu.length / 2)].toFixed(2)} s` +
-      `   idle RSS ${rssMb[Math.floor(rssMb.length / 2)]} MB (${rssMb.join(' / ')})`,
+async function measure(report: BenchReport, name: string, env: Record<string, string>) {
+  const first = await startOnce({ ...env, DEMO_SEED: 'true' }, ['start']);
+  report.note(
+    `${name}: first \`npm start\` (migrations, demo seed${first.built ? ', build' : ''}) ${(first.ms / 1000).toFixed(1)} s to /healthz`,
   );
+  for (const [command, npmArgs] of [
+    ['npm start', ['start']],
+    ['npm run start:prod', ['run', 'start:prod']],
+  ] as const) {
+    const runs = [];
+    const prod: Record<string, string> = command.endsWith('start:prod') ? { NODE_ENV: 'production' } : {};
+    for (let i = 0; i < LATER_STARTS; i++)
+      runs.push(await startOnce({ ...env, ...prod, DEMO_SEED: 'false' }, [...npmArgs]));
+    const s = runs.map((r) => r.ms / 1000);
+    const later = median(s);
+    report.row(
+      `${name}, later \`${command}\` to /healthz (median of ${LATER_STARTS})`,
+      '≤ 1.5 s',
+      `${later.toFixed(2)} s (${s.map((x) => x.toFixed(2)).join(' / ')}); /readyz ${(median(runs.map((r) => r.readyMs)) / 1000).toFixed(2)} s; CPU to /healthz ${median(runs.map((r) => r.cpu)).toFixed(2)} s`,
+      later <= 1.5,
+    );
+    const rss = median(runs.map((r) => mb(r.rss)));
+    const pg = name === 'PostgreSQL';
+    report.row(
+      `${name}, \`${command}\` idle RSS, npm + node tree`,
+      pg ? '≤ 150 MB' : '',
+      `${rss} MB (${runs.map((r) => mb(r.rss)).join(' / ')}); of it npm's own process ${median(runs.map((r) => mb(r.npmRss)))} MB`,
+      pg ? rss <= 150 : undefined,
+    );
+  }
 }
 
-console.log(
-  `production start: ${START_ARGS.join(' ')}; load average ${loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ')}`,
+const report = new BenchReport(
+  'production-start',
+  'Start: `npm start` and `npm run start:prod` spawned as npm, later starts on the seeded demo world',
 );
-console.log('  targets: later start ≤ 1.5 s; idle RSS ≤ 150 MB on PostgreSQL');
-await Promise.all([buildWeb(), buildServer()]);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'cwa-bench-prod-'));
-try {
-  npm(['run', 'db:seed', '--', '--demo'], childEnv({ DATA_DIR: dataDir }));
-  await measure('PGlite', { DATA_DIR: dataDir });
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const scratch = `cwa_bench_prodstart_${process.pid}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-const pgDir = mkdtempSync(join(tmpdir(), 'cwa-bench-prod-pg-'));
-try {
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${scratch}`;
-  const env = { DATABASE_URL: url.toString(), DATA_DIR: pgDir };
-  npm(['run', 'db:seed', '--', '--demo'], childEnv(env));
-  await measure('PostgreSQL', env);
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => {});
-  await admin.end();
-  rmSync(pgDir, { recursive: true, force: true });
-}
-console.log(
-  `  load average after: ${loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ')}`,
-);
+if (process.env.BENCH_START_DB !== 'postgres')
+  await withTempDir('cwa-bench-start-', (dataDir) => measure(report, 'PGlite', { DATA_DIR: dataDir }));
+if (process.env.BENCH_START_DB !== 'pglite')
+  await withScratchDatabase('prodstart', (url) =>
+    withTempDir('cwa-bench-start-pg-', (dataDir) =>
+      measure(report, 'PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }),
+    ),
+  );
+report.finish();

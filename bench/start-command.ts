@@ -13,11 +13,8 @@ const [node, ...args] = String(pkg.scripts.start)
   .split(/\s+/);
 if (node !== 'node') throw new Error(`package.json "start" should run node, not ${node}`);
 
-/** The arguments after `node`: V8 flags, then scripts/start.mjs (relative to the checkout). */
-export const START_ARGS: string[] = args;
-
 /** The V8 flags alone (`--max-old-space-size=…`), as node arguments of a bench that runs the app in its own process. */
-const SERVER_NODE_FLAGS: string[] = args.filter((a) => a.startsWith('--'));
+export const SERVER_NODE_FLAGS: string[] = args.filter((a) => a.startsWith('--'));
 
 /**
  * Runs a bench file (TypeScript, through tsx) in a process of its own set up as `npm start` sets up

@@ -6,11 +6,15 @@
  * type; "raw" is the decoded body size (Network.dataReceived). LCP from a PerformanceObserver.
  * /institution is measured twice: after signing in (the login page's files already in the cache, as
  * a user gets there) and cold (a fresh browser context with the session token, nothing cached).
- * Targets: /login JS + CSS ≤ 150 KB compressed, LCP ≤ 1 s on loopback; JS of
+ * /login's LCP is then taken over BENCH_LCP_LOADS (9) more cold loads, each in a fresh context.
+ * Targets: /login JS + CSS ≤ 150 KB compressed, LCP ≤ 1 s on loopback in 9 loads of 9; JS + CSS of
  * /institution after sign-in ≤ 200 KB compressed.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, PASSWORD, startApp } from '../e2e/fixtures';
+import { BenchReport } from './report';
+
+const LCP_LOADS = Number(process.env.BENCH_LCP_LOADS ?? 9);
 
 type Kind = 'JS' | 'CSS' | 'font' | 'JSON' | 'doc' | 'other';
 interface Tally {
@@ -96,8 +100,69 @@ function row(label: string, totals: Totals, lcpMs: number | null) {
   ].join(' ');
 }
 
+/** /login's LCP in `loads` fresh contexts (nothing cached), one after the other. */
+async function loginLcps(browser: Browser, baseURL: string, loads: number) {
+  const out: number[] = [];
+  for (let i = 0; i < loads; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    await context.addInitScript(LCP_SCRIPT);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Username').waitFor();
+    out.push((await lcp(page)) ?? Number.NaN);
+    await context.close();
+  }
+  return out;
+}
+
+/** The figures against their targets: JS + CSS of each page, /login's LCP over the cold loads. */
+function reportFigures(
+  report: BenchReport,
+  m: {
+    loginTotals: Totals;
+    afterTotals: Totals;
+    coldTotals: Totals;
+    loginLcp: number | null;
+    coldLcp: number | null;
+    lcps: number[];
+  },
+) {
+  const { loginTotals, afterTotals, coldTotals, loginLcp, coldLcp, lcps } = m;
+  const jsCss = (t: Totals) => ({ wire: t.JS.wire + t.CSS.wire, raw: t.JS.raw + t.CSS.raw });
+  const bytes = (t: Totals) =>
+    `${kb(jsCss(t).wire)} compressed / ${kb(jsCss(t).raw)} raw (JS ${kb(t.JS.wire)} + CSS ${kb(t.CSS.wire)}; ${t.JS.files + t.CSS.files} files)`;
+  report.row(
+    '/login JS + CSS, nothing cached',
+    '≤ 150 KB compressed',
+    bytes(loginTotals),
+    jsCss(loginTotals).wire <= 150 * 1024,
+  );
+  report.row(
+    '/institution JS + CSS after sign-in',
+    '≤ 200 KB compressed',
+    bytes(afterTotals),
+    jsCss(afterTotals).wire <= 200 * 1024,
+  );
+  report.row('/institution JS + CSS, cold (signed in, nothing cached)', '', bytes(coldTotals));
+  const fast = lcps.filter((ms) => ms <= 1000).length;
+  report.row(
+    `/login LCP, ${lcps.length} cold loads`,
+    `≤ 1 s in ${lcps.length} of ${lcps.length}`,
+    `${fast} of ${lcps.length} ≤ 1 s: ${lcps.map((ms) => `${Math.round(ms)}`).join(' / ')} ms (before them, the bytes load, the first after the start: ${loginLcp === null ? '-' : Math.round(loginLcp)} ms)`,
+    fast === lcps.length,
+  );
+  report.row('/institution LCP, cold (signed in)', '', coldLcp === null ? '-' : `${Math.round(coldLcp)} ms`);
+  report.note(
+    'compressed: bytes on the wire, response headers included (about 1 KB a file); raw: decoded bodies',
+  );
+}
+
 async function main() {
   const verbose = process.argv.includes('--files');
+  const report = new BenchReport(
+    'web-bytes',
+    'Web bytes and LCP: `npm start`, headless Chromium on loopback, JS + CSS compressed (on the wire) / raw',
+  );
   const app = await startApp();
   const browser = await launchChromium();
   const lines: string[] = [];
@@ -112,6 +177,7 @@ async function main() {
     const loginLcp = await lcp(page);
     await net.stop();
     lines.push(row('/login (cold)', net.totals, loginLcp));
+    const loginTotals = net.totals;
     const loginFiles = net.files;
 
     net = await recordNetwork(context, page);
@@ -124,6 +190,7 @@ async function main() {
     await page.waitForLoadState('networkidle');
     await net.stop();
     lines.push(row('/institution after sign-in', net.totals, null));
+    const afterTotals = net.totals;
     const afterFiles = net.files;
     const token = await page.evaluate(() => sessionStorage.getItem('cwa.token'));
     await context.close();
@@ -143,7 +210,9 @@ async function main() {
     const coldLcp = await lcp(coldPage);
     await net.stop();
     lines.push(row('/institution (cold, signed in)', net.totals, coldLcp));
+    const coldTotals = net.totals;
     await cold.close();
+    const lcps = await loginLcps(browser, app.baseURL, LCP_LOADS);
 
     console.log('bytes are compressed (on the wire, CDP encodedDataLength) / raw (decoded), (files)');
     console.log(
@@ -158,9 +227,7 @@ async function main() {
       ].join(' '),
     );
     for (const l of lines) console.log(l);
-    console.log(
-      'targets: /login JS + CSS ≤ 150 KB compressed, LCP ≤ 1 s; /institution JS after sign-in ≤ 200 KB',
-    );
+    reportFigures(report, { loginTotals, afterTotals, coldTotals, loginLcp, coldLcp, lcps });
     if (verbose) {
       console.log('\n/login files:');
       for (const f of loginFiles) console.log(`  ${f}`);
@@ -171,6 +238,7 @@ async function main() {
     await browser.close();
     await app.stop();
   }
+  report.finish();
 }
 
 await main();
