@@ -439,3 +439,4 @@ export function mailsTo(to: string): string[] {
     .filter((eml) => eml.includes(`To: ${to}`))
     .map(emlText);
 }
+export * from './steps';
