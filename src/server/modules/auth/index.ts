@@ -3,7 +3,6 @@ export { authRoutes, type SecondStep } from './auth.routes';
 export {
   assertAddressNotThrottled,
   authenticate,
-  checkPassword,
   hashToken,
   type OpenSession,
   openSession,
@@ -14,11 +13,10 @@ export {
   type SessionUser,
   throttleLogin,
 } from './auth.service';
-export { type ActingAs, endActing, mayActAs } from './acting';
+export { type ActingAs, endActing } from './acting';
 export { actAsState, endOtherSessions } from './session.service';
 export {
   assertSameSiteRequest,
-  clearSessionCookies,
   readCookie,
   setSessionCookies,
 } from './session-cookie';

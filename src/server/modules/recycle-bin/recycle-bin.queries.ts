@@ -127,11 +127,6 @@ export async function unhideSection(db: Db, id: number) {
 
 // ---- roles
 
-export async function institutionExists(db: Db, id: number) {
-  const rows = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, id));
-  return rows.length > 0;
-}
-
 export async function roleNameTaken(db: Db, institutionId: number, name: string) {
   const rows = await db
     .select({ id: groups.id })
@@ -167,10 +162,6 @@ export async function dropMembership(db: Db, groupId: number, userId: number) {
 
 export async function insertMemberRow(db: Db, row: typeof groupMembers.$inferInsert) {
   await db.insert(groupMembers).values(row).onConflictDoNothing();
-}
-
-export async function memberRows(db: Db, groupId: number) {
-  return db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId));
 }
 
 // ---- memberships
