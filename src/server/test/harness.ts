@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import type { JobTestHooks } from '../jobs/define';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/session-cookies';
 import { PERSONA_KEYS } from '../db/seed/personas';
 import { csrfTokenOf } from '../modules/auth/session-cookie';
@@ -125,7 +126,7 @@ export async function createPostgresTestDatabase(): Promise<string> {
 
 /** Builds the app on a fresh database. `workers: true` also runs the pg-boss workers. */
 export async function createTestApp(
-  opts: { workers?: boolean; env?: Record<string, string>; now?: () => Date } = {},
+  opts: { workers?: boolean; env?: Record<string, string>; now?: () => Date; testHooks?: JobTestHooks } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwa-test-'));
@@ -136,7 +137,7 @@ export async function createTestApp(
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...opts.env,
   });
-  const app = await buildApp(config, { database, logger: false, now: opts.now });
+  const app = await buildApp(config, { database, logger: false, now: opts.now, testHooks: opts.testHooks });
   await app.ready();
   return {
     app,
