@@ -15,7 +15,6 @@ export const FADE_MS = 2000;
 export const CENSUS_NOT_SET = -1;
 export const DURATION_MIN = 1;
 export const DURATION_MAX = 365;
-export const EXPORT_TIME_LIMIT_MS = 2 * 60 * 1000;
 export const CUSTOM_COURSE_ID_MAX = 73;
 export const CUSTOM_COURSE_LMS_KINDS = ['canvas', 'blackboard'] as const;
 export const LOCALES = ['en', 'fr', 'zh'] as const;
@@ -31,9 +30,3 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Password policy of account setup and admin:create: length bounds (no composition rules). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 500;
-export const COURSE_PERIODS = ['current', 'future', 'past'] as const;
-export type CoursePeriod = (typeof COURSE_PERIODS)[number];
-export const COURSE_TYPES = ['parent', 'child', 'standalone'] as const;
-export type CourseType = (typeof COURSE_TYPES)[number];
-export const COURSE_ROLES = ['instructor', 'ta', 'student', 'admin'] as const;
-export type CourseRole = (typeof COURSE_ROLES)[number];

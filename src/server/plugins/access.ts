@@ -15,7 +15,7 @@ import {
 } from '../modules/auth';
 import { namedOrg, type OrgResolver } from './entity-org';
 
-export { type EntityKind, entityOrg } from './entity-org';
+export { entityOrg } from './entity-org';
 
 /**
  * Where a route finds the institution it touches: the `organizationId` field of the query, params
