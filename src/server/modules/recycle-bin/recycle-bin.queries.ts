@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import {
   groupMembers,
   groups,
-  institutions,
   memberships,
   recycleBin,
   sections,
