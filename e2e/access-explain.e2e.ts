@@ -2,10 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ExplainAccessResponseT, ExplainUsersResponseT } from '../src/shared/contract/access-explain';
 import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { fill } from './steps';
 import { LANGUAGES } from './languages';
-
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
 const orgIdOf = async (page: Page) =>
   Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));

@@ -2,13 +2,12 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { fill, storeInstitution } from './steps';
 import { LANGUAGES } from './languages';
 
 type Session = z.infer<typeof SessionResponse>;
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
 describe.each(LANGUAGES)(
   'Act-as (support acting as the registrar), in $lang',
@@ -24,10 +23,7 @@ describe.each(LANGUAGES)(
 
       // support works in the registrar's institution (what the header chooser stores)
       await loginAs(page, 'support', { path: '/healthz' });
-      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-        `cwa.institution.${support.userId}`,
-        JSON.stringify(inst),
-      ] as const);
+      await storeInstitution(page, support.userId, inst);
       await page.goto('/institution');
       await waitForShell(page);
 

@@ -10,6 +10,7 @@ import {
   useBrowser,
   waitForShell,
 } from './fixtures';
+import { STORAGE_KEYS } from './steps';
 
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
@@ -73,7 +74,7 @@ describe('login, session and logout', () => {
       (url) => url.pathname === '/login' && url.searchParams.get('next') === '/institution',
     );
     expect(await sessionCookie(page.context())).toBeNull();
-    expect(await page.evaluate(() => localStorage.getItem('cwa.locale'))).toBe('en');
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.locale)).toBe('en');
 
     const res = await fetch(`${baseURL()}/api/auth/session`, {
       headers: { authorization: `Bearer ${token}` },

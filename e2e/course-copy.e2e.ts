@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { fillPlain } from './steps';
 import { type Catalog, LANGUAGES } from './languages';
 import type { z } from 'zod';
 import type { AlertsResponse } from '../src/shared/contract/alerts';
@@ -18,14 +19,12 @@ type Alerts = z.infer<typeof AlertsResponse>;
 type Validations = z.infer<typeof CopyValidationsResponse>;
 
 /** A catalog text with its {{placeholders}} filled in and its <tags> dropped, as the page shows it. */
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key])).replace(/<\/?\w+>/g, '');
 
 /** The text of a copy validation code, as the dialog shows it: "<message> (<code>)". */
 function refusalText(catalog: Catalog, code: number): string {
   type KnownCode = keyof Catalog['courseCopy']['validation'] & `${number}`;
   const known = (code in catalog.courseCopy.validation ? String(code) : '160') as KnownCode;
-  return fill(catalog.courseCopy.validation.withCode, {
+  return fillPlain(catalog.courseCopy.validation.withCode, {
     message: catalog.courseCopy.validation[known],
     code,
   });
@@ -130,7 +129,7 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
     const names = await page
       .getByTestId('copy-name')
       .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
-    const copySuffix = fill(texts.copyName, { name: '' }).trim(); // "(Copy)", "(copie)"
+    const copySuffix = fillPlain(texts.copyName, { name: '' }).trim(); // "(Copy)", "(copie)"
     expect(names.every((n) => n.endsWith(copySuffix))).toBe(true);
     // two sections of one course: each default name carries its source section's code, so they differ
     const named = await page.getByTestId('copy-course').evaluateAll((els) =>
@@ -149,10 +148,10 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
       const card = page.locator(`[data-testid=copy-course][data-section-id="${id}"]`);
       const p = copyable.find((v) => v.sectionId === id)?.preview;
       expect(await card.getByTestId('copy-section-code').textContent()).toBe(
-        fill(texts.dialog.section, { code: codeOf(id) }),
+        fillPlain(texts.dialog.section, { code: codeOf(id) }),
       );
       expect(await card.getByTestId('copy-source-dates').textContent()).toBe(
-        fill(texts.dialog.source, {
+        fillPlain(texts.dialog.source, {
           start: formatUsDate(p?.sourceStartDate ?? ''),
           end: formatUsDate(p?.sourceEndDate ?? ''),
         }),
@@ -178,7 +177,7 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
     await popup.waitFor();
     expect(await popup.getByRole('heading', { name: catalog.alerts.title }).count()).toBe(1);
     const entries = popup.getByTestId('alert-entry').filter({
-      hasText: fill(catalog.alerts.copySucceeded, { name: names[0] }),
+      hasText: fillPlain(catalog.alerts.copySucceeded, { name: names[0] }),
     });
     await entries.first().waitFor();
     const shown = await entries.count();

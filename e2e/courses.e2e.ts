@@ -3,6 +3,7 @@ import { accessDisplay } from '../src/shared/status';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import { apiCall, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { STORAGE_KEYS } from './steps';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { CourseDetailsResponse, CreateCourseResponse } from '../src/shared/contract/courses';
@@ -219,7 +220,7 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
   it('shows the date messages in French on the create-course form', async () => {
     const { page } = b;
     await loginAs(page, 'registrar', { path: '/healthz' });
-    await page.evaluate(() => localStorage.setItem('cwa.locale', 'fr'));
+    await page.evaluate((key) => localStorage.setItem(key, 'fr'), STORAGE_KEYS.locale);
     await page.goto('/createCourse');
     await waitForShell(page);
     await page.getByTestId('start-date').fill('02/01/2027');

@@ -20,6 +20,7 @@ import {
   useBrowser,
   waitForShell,
 } from './fixtures';
+import { fillPlain } from './steps';
 import { LANGUAGES } from './languages';
 
 /**
@@ -32,8 +33,6 @@ import { LANGUAGES } from './languages';
 type Alerts = z.infer<typeof AlertsResponse>;
 
 /** A catalog text with its {{placeholders}} filled in and its <tags> dropped, as the page shows it. */
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key])).replace(/<\/?\w+>/g, '');
 
 async function orgIdOf(page: Page): Promise<number> {
   const text = (await page.getByTestId('institution-id').textContent()) ?? '';
@@ -62,7 +61,7 @@ describe.each(LANGUAGES)('alerts popup filter and Mark all read, in $lang', ({ l
     const popup = page.getByTestId('alerts-popup');
     await popup.getByTestId('alert-entry').first().waitFor();
     await popup.getByLabel(catalog.alerts.filter.label).selectOption('lowEnrollment');
-    const low = fill(catalog.alerts.lowEnrollment, { name: '' }).trim();
+    const low = fillPlain(catalog.alerts.lowEnrollment, { name: '' }).trim();
     const texts = () => popup.getByTestId('alert-text').allTextContents();
     await expect.poll(async () => (await texts()).every((t) => t.includes(low))).toBe(true);
     expect((await texts()).length).toBeGreaterThan(0);
@@ -105,7 +104,7 @@ describe.each(LANGUAGES)('course list Copy column, in $lang', ({ lang, locale, c
     await expect
       .poll(() => page.getByTestId('selected-count').textContent())
       .toBe(
-        fill(
+        fillPlain(
           copyable === 1
             ? catalog.institutions.table.selected_one
             : catalog.institutions.table.selected_other,
@@ -191,7 +190,7 @@ describe.each(LANGUAGES)('deactivate and reactivate an account, in $lang', ({ la
     await row.waitFor();
     await row.getByTestId('account-status').click();
     const ask = page.getByRole('dialog', {
-      name: fill(texts.confirmDeactivateTitle, { name: target.displayName }),
+      name: fillPlain(texts.confirmDeactivateTitle, { name: target.displayName }),
     });
     await ask.waitFor();
     expect((await seriousViolations(page)).join('\n')).toBe('');
@@ -199,7 +198,7 @@ describe.each(LANGUAGES)('deactivate and reactivate an account, in $lang', ({ la
     await expect.poll(async () => (await row.textContent()) ?? '').toContain(catalog.users.status.disabled);
     await row.getByTestId('account-status').click();
     await page
-      .getByRole('dialog', { name: fill(texts.confirmReactivateTitle, { name: target.displayName }) })
+      .getByRole('dialog', { name: fillPlain(texts.confirmReactivateTitle, { name: target.displayName }) })
       .waitFor();
     await page.getByTestId('confirm-account-status').click();
     await expect.poll(async () => (await row.textContent()) ?? '').toContain(catalog.users.status.active);
@@ -226,7 +225,7 @@ describe('everyday defaults and feedback (English)', () => {
     await page.getByText(en.bulk.status.previewed).waitFor({ timeout: 30_000 });
     const mode = page.getByTestId('bulk-mode');
     const label = (m: 'create' | 'update' | 'createAndUpdate', count: number) =>
-      fill(en.bulk.mode.withCount, { mode: en.bulk.mode[m], count });
+      fillPlain(en.bulk.mode.withCount, { mode: en.bulk.mode[m], count });
     expect(await mode.getByRole('radio', { name: label('create', 2) }).isChecked()).toBe(true);
     expect(await mode.getByRole('radio', { name: label('update', 0) }).isChecked()).toBe(false);
     expect(await mode.getByRole('radio', { name: label('createAndUpdate', 2) }).count()).toBe(1);
@@ -264,7 +263,7 @@ describe('everyday defaults and feedback (English)', () => {
     await page.getByText(en.products.filters.isbnDigits).waitFor();
     expect(await page.getByTestId('isbn-search').getAttribute('aria-invalid')).toBe('true');
     expect(await section.getByRole('heading').first().textContent()).toBe(heading);
-    expect(heading).not.toBe(fill(en.products.organization, { id: '' }).trim());
+    expect(heading).not.toBe(fillPlain(en.products.organization, { id: '' }).trim());
     expect(await section.getByRole('alert').count()).toBe(0);
     expect(await section.getByText(en.errors.generic).count()).toBe(0);
   });

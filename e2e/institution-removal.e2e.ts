@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { GroupListResponse } from '../src/shared/contract/roles';
 import { apiCall, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { fill } from './steps';
 import { LANGUAGES } from './languages';
 
 /** Removing a departed instructor from the institution from the Users page, after confirming. */
@@ -11,8 +12,6 @@ import { LANGUAGES } from './languages';
 const run = Date.now().toString(36);
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, params: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => params[key]);
 
 describe.each(LANGUAGES)('remove a user from the institution, in $lang', ({ lang, locale, catalog }) => {
   const b = useBrowser(`institution-removal-${lang}`, { locale });

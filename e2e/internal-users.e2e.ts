@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, loginAs, useBrowser, waitForShell } from './fixtures';
+import { fill } from './steps';
 import { LANGUAGES } from './languages';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
@@ -11,8 +12,6 @@ const HEADER =
   'IES ID,IES User Name,IES e-mail address,accessAllInstitutions,accessCoursesTab,accessCourseDetailsTab,accessOffersPage,accessProductsTab,Inclusive Access Tab,copyCoursesInCourseTab,editCourseInformationInCourseTab,editCourseInformationInCourseDetailsTab';
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
 /** A provider account that is not internal yet, one per language so the two runs never share it. */
 const TARGETS: Record<string, { username: string; email: string }> = {

@@ -4,15 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { InstitutionListResponse } from '../src/shared/contract/institutions';
 import type { OffersResponse } from '../src/shared/contract/offers';
-import type { SessionResponse } from '../src/shared/contract/auth';
 import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { fill, chooseInstitution } from './steps';
 import en from '../src/web/i18n/en.json';
 import { LANGUAGES } from './languages';
 
 type Offers = z.infer<typeof OffersResponse>;
 const WAIT = { timeout: 15_000 };
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
 /** The ids of the offers the page lists, in order. */
 const shownIds = (page: Page) =>
@@ -25,23 +23,6 @@ const idsOf = (list: Offers) => list.offers.map((o) => o.offerId);
 async function currentOrgId(page: Page): Promise<number> {
   const text = (await page.getByTestId('institution-id').textContent()) ?? '';
   return Number(/(\d+)\s*$/.exec(text)?.[1]);
-}
-
-/** Makes `name` the persona's chosen institution (what the header chooser stores), before the app loads. */
-async function chooseInstitution(page: Page, token: string, name: string) {
-  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
-  const found = await apiCall<z.infer<typeof InstitutionListResponse>>(
-    token,
-    'GET',
-    `/api/institution/institutionListFilterByName?name=${encodeURIComponent(name)}`,
-  );
-  const inst = found.organizations[0];
-  await page.goto('/healthz');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    `cwa.institution.${session.userId}`,
-    JSON.stringify(inst),
-  ] as const);
-  return inst;
 }
 
 describe.each(LANGUAGES)('Offers (registrar), in $lang', ({ lang, locale, catalog }) => {

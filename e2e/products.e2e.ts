@@ -11,13 +11,12 @@ import type {
 } from '../src/shared/contract/products';
 import en from '../src/web/i18n/en.json';
 import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { fill } from './steps';
 import { LANGUAGES } from './languages';
 
 type List = z.infer<typeof ProductListResponse>;
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
 /** The organisation the persona's chosen institution belongs to, and that institution. */
 async function home(token: string) {

@@ -5,13 +5,12 @@ import type { SessionResponse } from '../src/shared/contract/auth';
 import type { CreateCourseResponse } from '../src/shared/contract/courses';
 import type { UserGroupDetailsResponse } from '../src/shared/contract/internal-users';
 import { apiCall, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { fill } from './steps';
 import { LANGUAGES } from './languages';
 
 const WAIT = { timeout: 15_000 };
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
 /** MM/DD/YYYY of today + `days` (a course of the current period, so the default list shows it). */
 const usDate = (days: number) => {

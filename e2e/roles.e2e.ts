@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, loginAs, useBrowser, waitForShell } from './fixtures';
+import { fill } from './steps';
 import { type Catalog, LANGUAGES } from './languages';
 import type { z } from 'zod';
 import type {
@@ -13,8 +14,6 @@ import type { SearchUserResponse } from '../src/shared/contract/users';
 const run = Date.now().toString(36);
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
 
 const column = (page: Page, name: string) => page.getByTestId(`role-col-${name}`);
 

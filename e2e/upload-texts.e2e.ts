@@ -9,12 +9,11 @@ import type { RosterResponse } from '../src/shared/contract/rosters';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import { apiCall, loginAs, useBrowser, waitForShell } from './fixtures';
+import { fill } from './steps';
 
 /** Upload screens: counts with their plural forms, translated drop zones, the .xlsx-only picker. */
 
 type Texts = typeof en;
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{(\w+)}}/g, (_, k: string) => String(values[k]));
 
 /** A French/English count text the way i18next picks it (fr: 0 and 1 are singular). */
 function plural(

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import { loginAs, useBrowser, waitForShell } from './fixtures';
+import { fill } from './steps';
 
 /** Users page: Add user picks the single account found and says why it is disabled; Notify confirms first. */
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/{{(\w+)}}/g, (_, k: string) => values[k]);
 
 describe.each([
   ['en', 'en-US', en],

@@ -13,6 +13,7 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { ensureInternalGroup } from './db/internal-group';
 import { ALL_JOBS } from './jobs';
 import { JobQueue } from './jobs/queue';
+import type { JobTestHooks } from './jobs/define';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { logDestination } from './logger';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
@@ -62,6 +63,8 @@ export interface BuildOptions {
    * and /readyz wait for it, and /readyz answers 503.
    */
   deferJobs?: boolean;
+  /** Tests only: seams into the job handlers' steps (see JobTestHooks). */
+  testHooks?: JobTestHooks;
 }
 
 /**
@@ -185,7 +188,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const queueDatabase = opts.deferJobs ? yieldingUntil(database, () => jobsUp) : database;
   const jobsReady = async () => jobsUp && (await jobs.ready());
   const metrics = createAppMetrics(database, { ready: jobsReady });
-  const jobs = new JobQueue(queueDatabase, config, app.log, metrics);
+  const jobs = new JobQueue(queueDatabase, config, app.log, metrics, opts.testHooks);
   registerHttpMetrics(app, metrics);
   app.decorate('config', config);
   app.decorate('database', database);

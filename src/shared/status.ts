@@ -46,7 +46,6 @@ export function accessDisplayText(
 export const CURRENT_ACCESS_NA = 'NA';
 /** The provider-paid value carries the provider's name as prefix. */
 export const PROVIDER_PAID = 'Provider_Paid';
-export const CURRENT_ACCESS_VALUES = ['Not_Paid', 'Institution_Paid', PROVIDER_PAID] as const;
 
 export function currentAccessDisplay(value: string | null | undefined): string {
   return value == null || value === '' ? CURRENT_ACCESS_NA : value;

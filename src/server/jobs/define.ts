@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { copyJobs } from '../db/schema';
 import type { OutcomeCounters } from '../metrics/app-metrics';
 
 export interface JobContext {
@@ -12,6 +13,20 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** Counters of final outcomes (course copies, imports); absent where a test builds a context by hand. */
   metrics?: OutcomeCounters;
+  /** Test seams into a job's steps; never set in production (tests pass them to buildApp). */
+  testHooks?: JobTestHooks;
+}
+
+type CopyHook = (row: typeof copyJobs.$inferSelect) => void | Promise<void>;
+
+/**
+ * Where a test may stop or break a job. The copy job: `beforeCopy` runs after the course is claimed
+ * and before the copy transaction; `afterCommit` after the section is committed and before the job
+ * is acknowledged (a crash there is the one exactly-once has to survive); `attemptEnded` when a
+ * claimed attempt is over, whatever its outcome, with the row the other hooks got.
+ */
+export interface JobTestHooks {
+  copy?: { beforeCopy?: CopyHook; afterCommit?: CopyHook; attemptEnded?: CopyHook };
 }
 
 /** `tx`: queue the job inside this transaction, so it exists exactly when the transaction commits. */

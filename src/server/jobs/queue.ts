@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { sqlRunnerOf } from '../db/sql-runner';
 import type { OutcomeCounters } from '../metrics/app-metrics';
-import type { JobContext, JobDefinition, JobSender, SendOptions } from './define';
+import type { JobContext, JobDefinition, JobSender, JobTestHooks, SendOptions } from './define';
 
 export const BOSS_SCHEMA = 'pgboss';
 
@@ -18,6 +18,7 @@ export class JobQueue implements JobSender {
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     private readonly metrics?: OutcomeCounters,
+    private readonly testHooks?: JobTestHooks,
   ) {
     this.boss = new PgBoss({
       db: database.sql as PgBoss.Db,
@@ -54,6 +55,7 @@ export class JobQueue implements JobSender {
       jobs: this,
       log: this.log,
       metrics: this.metrics,
+      testHooks: this.testHooks,
     };
     for (const def of definitions) {
       const handle = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {

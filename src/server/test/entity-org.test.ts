@@ -4,7 +4,7 @@ import { ADMIN_PERMISSIONS } from '../../shared/permissions';
 import { bulkImports, lmsCoursePairings, optOutFiles, users } from '../db/schema';
 import { createOffer, createProduct, createSection } from './course-fixtures';
 import { createIntegration, createPairing } from './product-fixtures';
-import { bearer, createInstitution, createRole, createUser, login } from './fixtures';
+import { createInstitution, createRole, createUser } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 
 /**
@@ -14,8 +14,6 @@ import { createTestApp, type TestApp } from './harness';
  * another institution's entity instead, after 403 for a caller without rights there.
  */
 let t: TestApp;
-let token: string;
-let superToken: string;
 let instA: number;
 let adminA: number;
 let b: {
@@ -87,12 +85,12 @@ beforeAll(async () => {
     user: adminB.id,
     pairing: pairing.id,
   };
-  token = await login(t.app, 'eo-admin');
-  superToken = await login(t.app, 'eo-super');
+  await t.as('eo-admin').token();
+  await t.as('eo-super').token();
 });
 afterAll(() => t?.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (url: string) => t.as('eo-admin').get(url);
 const IMPORTS = '/api/registrarUser/instructor/bulkAccountCreation';
 
 describe.each([
@@ -148,11 +146,9 @@ describe.each([
 
 describe("entityOrg('group'): a role or the internal-user group", () => {
   const remove = (groupId: number) =>
-    t.app.inject({
-      method: 'DELETE',
-      url: `/api/groupAuth/groupMember?groupId=${groupId}&memberType=identity_id&memberId=1`,
-      headers: bearer(token),
-    });
+    t
+      .as('eo-admin')
+      .delete(`/api/groupAuth/groupMember?groupId=${groupId}&memberType=identity_id&memberId=1`);
 
   it("refuses another institution's role with 403", async () => {
     expect((await remove(b.role)).statusCode).toBe(403);
@@ -206,17 +202,12 @@ describe("entityOrg('user', …, { within }): a user of the named institution, o
 
   it("does not change another institution's user named in a body", async () => {
     const before = (await t.db.select().from(users).where(eq(users.id, b.user)))[0];
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/registrarUser/piUser?organizationId=${instA}`,
-      headers: bearer(token),
-      payload: {
-        userId: b.user,
-        firstName: 'Changed',
-        lastName: 'Name',
-        email: 'eo-changed@example.edu',
-        groupId: b.role,
-      },
+    const res = await t.as('eo-admin').put(`/api/registrarUser/piUser?organizationId=${instA}`, {
+      userId: b.user,
+      firstName: 'Changed',
+      lastName: 'Name',
+      email: 'eo-changed@example.edu',
+      groupId: b.role,
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: 'error.userNotFound' });
@@ -226,7 +217,7 @@ describe("entityOrg('user', …, { within }): a user of the named institution, o
 
 describe("entityOrg('pairing')", () => {
   const asSuper = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(superToken), ...(payload ? { payload } : {}) });
+    t.as('eo-super').request(method, url, payload);
   const change = (org: number, pairingId = b.pairing) =>
     `/api/products/coursedetails?pairingId=${pairingId}&organizationId=${org}`;
   const pairingRow = async () =>
@@ -254,12 +245,9 @@ describe("entityOrg('pairing')", () => {
   });
 
   it('refuses an institution admin (Products are not theirs) with 403', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: change(b.institution),
-      headers: bearer(token),
-      payload: { censusDuration: 30, freeAccessDuration: 1 },
-    });
+    const res = await t
+      .as('eo-admin')
+      .put(change(b.institution), { censusDuration: 30, freeAccessDuration: 1 });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: 'error.accessDenied' });
   });

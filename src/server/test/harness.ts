@@ -1,12 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import type { JobTestHooks } from '../jobs/define';
+import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/session-cookies';
+import { PERSONA_KEYS } from '../db/seed/personas';
+import { csrfTokenOf } from '../lib/session/session-cookie';
+import { PASSWORD } from './fixtures';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -14,7 +19,77 @@ export interface TestApp {
   database: Database;
   db: Database['db'];
   dataDir: string;
+  /** Requests as `persona` (a username), signed in once per app; see `personaClient`. */
+  as(persona: string, password?: string): PersonaClient;
   close(): Promise<void>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Extra = Pick<InjectOptions, 'headers' | 'query'>;
+/** One persona's requests: each returns the inject response (`.statusCode`, `.json()`, `.body`). */
+export interface PersonaClient {
+  get(url: string, extra?: Extra): Promise<LightMyRequestResponse>;
+  delete(url: string, body?: unknown, extra?: Extra): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown, extra?: Extra): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown, extra?: Extra): Promise<LightMyRequestResponse>;
+  patch(url: string, body?: unknown, extra?: Extra): Promise<LightMyRequestResponse>;
+  request(method: Method, url: string, body?: unknown, extra?: Extra): Promise<LightMyRequestResponse>;
+  /** The session token (for a test that must send it another way). */
+  token(): Promise<string>;
+}
+
+/**
+ * `as(persona)` for one app: signs each persona in with a password once (the demo personas with
+ * DEMO_PASSWORD, test users with PASSWORD) and sends its session cookie and CSRF header, as the
+ * browser does, on every request after that.
+ */
+export function personaClients(app: FastifyInstance) {
+  const sessions = new Map<string, Promise<string>>();
+  const signIn = async (username: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (!cookie) throw new Error(`sign-in of ${username}: no session cookie`);
+    return cookie.value;
+  };
+  return (persona: string, password?: string): PersonaClient => {
+    const pass =
+      password ??
+      ((PERSONA_KEYS as readonly string[]).includes(persona) ? app.config.demoPassword : PASSWORD);
+    const token = () => {
+      let s = sessions.get(persona);
+      if (!s) {
+        s = signIn(persona, pass);
+        sessions.set(persona, s);
+        s.catch(() => sessions.delete(persona));
+      }
+      return s;
+    };
+    const request = async (method: Method, url: string, body?: unknown, extra: Extra = {}) => {
+      const session = await token();
+      return app.inject({
+        method,
+        url,
+        query: extra.query,
+        headers: {
+          cookie: `${SESSION_COOKIE}=${session}`,
+          origin: new URL(app.config.publicUrl).origin,
+          [CSRF_HEADER]: csrfTokenOf(session),
+          ...extra.headers,
+        },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      });
+    };
+    return {
+      get: (url, extra) => request('GET', url, undefined, extra),
+      delete: (url, body, extra) => request('DELETE', url, body, extra),
+      post: (url, body, extra) => request('POST', url, body, extra),
+      put: (url, body, extra) => request('PUT', url, body, extra),
+      patch: (url, body, extra) => request('PATCH', url, body, extra),
+      request,
+      token,
+    };
+  };
 }
 
 let counter = 0;
@@ -51,7 +126,7 @@ export async function createPostgresTestDatabase(): Promise<string> {
 
 /** Builds the app on a fresh database. `workers: true` also runs the pg-boss workers. */
 export async function createTestApp(
-  opts: { workers?: boolean; env?: Record<string, string>; now?: () => Date } = {},
+  opts: { workers?: boolean; env?: Record<string, string>; now?: () => Date; testHooks?: JobTestHooks } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwa-test-'));
@@ -62,10 +137,11 @@ export async function createTestApp(
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...opts.env,
   });
-  const app = await buildApp(config, { database, logger: false, now: opts.now });
+  const app = await buildApp(config, { database, logger: false, now: opts.now, testHooks: opts.testHooks });
   await app.ready();
   return {
     app,
+    as: personaClients(app),
     database,
     db: database.db,
     dataDir,

@@ -46,10 +46,3 @@ export const UpdateInstitutionResponse = z.object({
   saved: z.literal(true).describe("The admin page's saved flag."),
   institution: InstitutionDetails.describe('The institution as saved.'),
 });
-
-/** Texts of the Inclusive Access page (spec §5). */
-export const ADMIN_TOOLS_MESSAGES = {
-  unsaved: 'You have unsaved information in this page. Kindly press save or cancel button.',
-  unknownInstitution: 'The institution could not be found.',
-  emptyInstitution: 'Choose an institution first.',
-} as const;

@@ -25,7 +25,6 @@ export type CoursePeriod = z.infer<typeof CoursePeriod>;
 export const CourseType = z.enum(['parent', 'child', 'standalone']);
 export const UseType = z.enum(USE_TYPES);
 export const BillingStatus = z.enum(BILLING_STATUSES);
-export const OfferTypeName = z.enum(OFFER_TYPES);
 export const CourseRole = z.enum(['instructor', 'ta']);
 export type CourseRole = z.infer<typeof CourseRole>;
 

@@ -77,7 +77,6 @@ export type OfferListFiltersT = z.infer<typeof OfferListFilters>;
 export const OffersQuery = OfferListFilters.extend({
   organizationId: IdParam.describe('Institution id (orgId / organizationId).'),
 });
-export type OffersQueryT = z.infer<typeof OffersQuery>;
 
 const OrganizationIds = z
   .array(RowId)

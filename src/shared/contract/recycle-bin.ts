@@ -40,7 +40,6 @@ export const RecycleEntry = z.object({
   removedAt: z.string().describe('When it was removed (ISO 8601).'),
   purgeAt: z.string().describe('When it leaves the recycle bin for good (ISO 8601).'),
 });
-export type RecycleEntryT = z.infer<typeof RecycleEntry>;
 
 export const RecycleBinResponse = z.object({
   entries: z.array(RecycleEntry).describe('Entries the caller may restore, most recent removal first.'),

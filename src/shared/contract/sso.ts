@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LoginResponse } from './auth';
 import { OkResponse } from './common';
 
-export { SSO_FAILURES, type SsoFailure } from '../errors';
+export type { SsoFailure } from '../errors';
 
 export const SsoProvidersResponse = z.object({
   providers: z

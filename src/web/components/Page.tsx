@@ -1,7 +1,5 @@
-import { EmptyState, Stack, Text, Title } from '@mantine/core';
-import { IconTools } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/documentTitle';
 
 interface PageProps {
@@ -37,19 +35,5 @@ export function Page({ title, description, actions, children }: PageProps) {
       </Stack>
       {children}
     </Stack>
-  );
-}
-
-/** Honest empty state for a page whose feature has not shipped yet. */
-export function ComingSoon() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      icon={<IconTools aria-hidden="true" />}
-      withIndicatorBackground
-      description={t('common.comingSoon')}
-      py="xl"
-      data-testid="coming-soon"
-    />
   );
 }

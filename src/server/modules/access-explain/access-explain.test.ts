@@ -2,29 +2,19 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups, memberships } from '../../db/schema';
-import {
-  addToInternalGroup,
-  bearer,
-  createInstitution,
-  createRole,
-  createUser,
-  login,
-} from '../../test/fixtures';
+import { addToInternalGroup, createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
 const id: Record<string, number> = {};
 let a: number;
 let b: number;
 const groupId: Record<string, number> = {};
 
-const ask = (who: string | null, qs: Record<string, string | number>, path = '/api/access/explain') =>
-  t.app.inject({
-    method: 'GET',
-    url: `${path}?${new URLSearchParams(Object.entries(qs).map(([k, v]) => [k, String(v)]))}`,
-    headers: who ? bearer(tok[who]) : {},
-  });
+const ask = (who: string | null, qs: Record<string, string | number>, path = '/api/access/explain') => {
+  const url = `${path}?${new URLSearchParams(Object.entries(qs).map(([k, v]) => [k, String(v)]))}`;
+  return who ? t.as(who).get(url) : t.app.inject({ method: 'GET', url });
+};
 /** Row counts of every table a refused or answered question could touch. */
 const rowCounts = async () => ({
   audit: (await t.db.select({ n: count() }).from(auditLog))[0].n,
@@ -64,7 +54,7 @@ beforeAll(async () => {
   await addToInternalGroup(t.db, t.app.config.internalGroupId, await mk('xinternal'));
   await t.db.insert(memberships).values({ userId: id.xinternal, institutionId: a, courseRole: 'admin' });
   for (const who of ['xsuper', 'xassoc', 'xsupport', 'xrega', 'xregb', 'xclerk', 'xteacher'])
-    tok[who] = await login(t.app, who);
+    await t.as(who).token();
 });
 afterAll(() => t.close());
 

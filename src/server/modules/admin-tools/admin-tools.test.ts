@@ -2,12 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, institutions } from '../../db/schema';
 import { createCourseWorld } from '../../test/course-fixtures';
-import { bearer, createInstitution, login } from '../../test/fixtures';
+import { createInstitution } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-const tok: Record<string, string> = {};
 
 const settings = (over: object = {}) => ({
   censusDuration: 21,
@@ -23,13 +22,7 @@ const put = (
   body: object,
   path = 'updateInstitution',
   method: 'PUT' | 'POST' = 'PUT',
-) =>
-  t.app.inject({
-    method,
-    url: `/api/institution/${path}?organizationId=${orgId}`,
-    headers: bearer(tok[who]),
-    payload: body,
-  });
+) => t.as(who).request(method, `/api/institution/${path}?organizationId=${orgId}`, body);
 const stored = async (id: number) =>
   (await t.db.select().from(institutions).where(eq(institutions.id, id)))[0];
 let fresh = 0;
@@ -39,7 +32,7 @@ const freshInstitution = () => createInstitution(t.db, `a Fresh College ${++fres
 beforeAll(async () => {
   t = await createTestApp();
   w = await createCourseWorld(t.db, t.app.config.internalGroupId, 'a');
-  for (const who of ['areg', 'aboss', 'ainsider', 'asupport']) tok[who] = await login(t.app, who);
+  for (const who of ['areg', 'aboss', 'ainsider', 'asupport']) await t.as(who).token();
 });
 afterAll(() => t.close());
 
@@ -139,10 +132,7 @@ describe('updateInstitution (Inclusive Access page)', () => {
     const denied = await t.db.select().from(auditLog).where(eq(auditLog.outcome, 'denied'));
     expect(denied.length).toBe(deniedBefore + 3);
     for (const who of ['asupport', 'ainsider']) {
-      const res = await t.app.inject({
-        url: `/api/institution/institutionDetails/${w.b.id}`,
-        headers: bearer(tok[who]),
-      });
+      const res = await t.as(who).get(`/api/institution/institutionDetails/${w.b.id}`);
       expect(res.statusCode).toBe(200);
     }
     expect(await stored(w.a.id)).toEqual(before);

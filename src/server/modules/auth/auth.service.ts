@@ -17,15 +17,6 @@ export interface LoginInput {
   userAgent?: string;
 }
 
-/**
- * Password sign-in. `localAccounts` (AUTH_LOCAL) names the only accounts that may still use one;
- * null lets every account.
- */
-export async function login(db: Db, input: LoginInput, localAccounts: string[] | null = null) {
-  const user = await checkPassword(db, input, localAccounts);
-  return openSession(db, { userId: user.id, ip: input.ip, userAgent: input.userAgent });
-}
-
 /** The password step of a sign-in (throttled and recorded): the account, or a refusal. No session. */
 export async function checkPassword(db: Db, input: LoginInput, localAccounts: string[] | null = null) {
   await throttleLogin(db, input.username, input.ip);

@@ -4,7 +4,6 @@
  */
 export {
   assertAddressNotThrottled,
-  checkPassword,
   type OpenSession,
   openSession,
   type PasswordUser,
@@ -14,7 +13,7 @@ export {
   throttleLogin,
 } from './auth.service';
 export { authenticate, hashToken, type SessionUser } from '../../lib/session/authenticate';
-export { type ActingAs, endActing, mayActAs } from '../../lib/session/acting';
+export { type ActingAs, endActing } from '../../lib/session/acting';
 export { actAsState, endOtherSessions } from './session.service';
 export {
   assertSameSiteRequest,

@@ -13,7 +13,6 @@ import { audit } from '../../lib/audit';
 import { capabilities } from '../../lib/capabilities';
 import { readerLocale } from '../../lib/i18n';
 import { queueMail, renderMail } from '../mail';
-import { copyFaults } from './copy-faults';
 import { ruleFor } from './copy-validation.service';
 import * as q from './course-copy.queries';
 
@@ -48,11 +47,12 @@ export async function runCopyJob(ctx: JobContext, payload: CopyJobPayload, attem
     }
     return;
   }
+  const hooks = ctx.testHooks?.copy;
   try {
-    await copyFaults.beforeCopy?.(claimed);
+    await hooks?.beforeCopy?.(claimed);
     const final = await db.transaction((tx) => copyOnce(tx, ctx, payload));
     if (final !== true) ctx.metrics?.copyOutcome(final);
-    await copyFaults.afterCommit?.(claimed);
+    await hooks?.afterCommit?.(claimed);
     if (final) await finishRequestIfDone(ctx, claimed.requestId);
   } catch (err) {
     const last = attempt.retryCount >= attempt.retryLimit;
@@ -69,7 +69,7 @@ export async function runCopyJob(ctx: JobContext, payload: CopyJobPayload, attem
     if (last) await finishRequestIfDone(ctx, claimed.requestId);
     throw err; // pg-boss retries it with backoff, or fails it for good after the last attempt
   } finally {
-    await copyFaults.attemptEnded?.(claimed);
+    await hooks?.attemptEnded?.(claimed);
   }
 }
 

@@ -22,11 +22,11 @@ import {
   waitForRequest,
 } from '../../test/copy-fixtures';
 import { bearer, createUser, login } from '../../test/fixtures';
+import { copyFaults } from '../../test/copy-faults';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { copyDispatchJob } from './copy-dispatch.job';
 import { CopyFailure } from './copy-execution.service';
-import { copyFaults } from './copy-faults';
 
 /** The copy job through real pg-boss workers: every status path of spec §4. */
 let t: TestApp;
@@ -35,7 +35,7 @@ let token: string;
 let org: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ workers: true, env: FAST_COPY_ENV });
+  t = await createTestApp({ workers: true, env: FAST_COPY_ENV, testHooks: { copy: copyFaults } });
   w = await createCopyWorld(t.db, 'cj');
   org = w.institution.id;
   token = await login(t.app, 'cj-admin');

@@ -18,7 +18,7 @@ import {
 } from '../../test/copy-fixtures';
 import { login } from '../../test/fixtures';
 import { openTestDatabase } from '../../test/harness';
-import { copyFaults } from './copy-faults';
+import { copyFaults } from '../../test/copy-faults';
 
 /**
  * The worker stops in the middle of a copy (the app is closed while the job runs) and a new one
@@ -37,7 +37,7 @@ async function startApp(env: Record<string, string> = {}) {
     ...FAST_COPY_ENV,
     ...env,
   });
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, testHooks: { copy: copyFaults } });
   await app.ready();
   apps.push(app);
   return app;

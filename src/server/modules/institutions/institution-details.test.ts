@@ -12,17 +12,15 @@ import {
   enroll,
   setInstructors,
 } from '../../test/course-fixtures';
-import { createInstitution, bearer, login } from '../../test/fixtures';
+import { createInstitution } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-const tok: Record<string, string> = {};
 let bio: Awaited<ReturnType<typeof createProduct>>;
 let chem: Awaited<ReturnType<typeof createProduct>>;
 let master: { id: number };
 
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
 const names = (res: { json(): { courses: { courseName: string }[] } }) =>
   res.json().courses.map((c) => c.courseName);
 
@@ -96,14 +94,13 @@ beforeAll(async () => {
     lmsCourseId: 'L1',
     lmsKind: 'canvas',
   });
-  for (const who of ['ireg', 'iviewer', 'iboss', 'iinsider', 'iother', 'isupport'])
-    tok[who] = await login(t.app, who);
+  for (const who of ['ireg', 'iviewer', 'iboss', 'iinsider', 'iother', 'isupport']) await t.as(who).token();
 });
 afterAll(() => t.close());
 
 describe('GET /api/institution/institutionDetails/:organizationId', () => {
   it('answers the settings with the version', async () => {
-    const res = await get('ireg', `/api/institution/institutionDetails/${w.a.id}`);
+    const res = await t.as('ireg').get(`/api/institution/institutionDetails/${w.a.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       orgId: w.a.id,
@@ -113,10 +110,12 @@ describe('GET /api/institution/institutionDetails/:organizationId', () => {
     });
   });
   it('403 for another institution, 404 unknown, 422 bad id', async () => {
-    expect((await get('ireg', `/api/institution/institutionDetails/${w.b.id}`)).statusCode).toBe(403);
-    expect((await get('iboss', '/api/institution/institutionDetails/987654')).statusCode).toBe(404);
-    expect((await get('ireg', '/api/institution/institutionDetails/abc')).statusCode).toBe(422);
-    expect((await get('iinsider', `/api/institution/institutionDetails/${w.b.id}`)).statusCode).toBe(200);
+    expect((await t.as('ireg').get(`/api/institution/institutionDetails/${w.b.id}`)).statusCode).toBe(403);
+    expect((await t.as('iboss').get('/api/institution/institutionDetails/987654')).statusCode).toBe(404);
+    expect((await t.as('ireg').get('/api/institution/institutionDetails/abc')).statusCode).toBe(422);
+    expect((await t.as('iinsider').get(`/api/institution/institutionDetails/${w.b.id}`)).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -124,7 +123,7 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
   const url = (q: string) => `/api/institution/institutionData?organizationId=${w.a.id}&${q}`;
 
   it('defaults to current studentuse courses of all products, with period counts and products', async () => {
-    const res = await get('ireg', url(''));
+    const res = await t.as('ireg').get(url(''));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(names(res)).toEqual(['Biology (Master)', 'Biology 101-001', 'Chemistry 110-001']);
@@ -146,52 +145,52 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
   });
 
   it('switches period, course type, product and access filters (case-insensitive)', async () => {
-    expect(names(await get('ireg', url('coursePeriod=future')))).toEqual(['Future Biology']);
-    expect(names(await get('ireg', url('coursePeriod=PAST')))).toEqual(['Past Chemistry']);
-    expect(names(await get('ireg', url('filterBy=instructoruse')))).toEqual(['Algebra Preview']);
-    expect(names(await get('ireg', url('filterBy=ALL'))).length).toBe(4);
-    expect(names(await get('ireg', url(`productId=${chem.id}`)))).toEqual(['Chemistry 110-001']);
-    expect(names(await get('ireg', url('offerType=inclusive_access')))).toEqual([
+    expect(names(await t.as('ireg').get(url('coursePeriod=future')))).toEqual(['Future Biology']);
+    expect(names(await t.as('ireg').get(url('coursePeriod=PAST')))).toEqual(['Past Chemistry']);
+    expect(names(await t.as('ireg').get(url('filterBy=instructoruse')))).toEqual(['Algebra Preview']);
+    expect(names(await t.as('ireg').get(url('filterBy=ALL'))).length).toBe(4);
+    expect(names(await t.as('ireg').get(url(`productId=${chem.id}`)))).toEqual(['Chemistry 110-001']);
+    expect(names(await t.as('ireg').get(url('offerType=inclusive_access')))).toEqual([
       'Biology (Master)',
       'Biology 101-001',
     ]);
-    expect(names(await get('ireg', url('offerType=NONE&filterBy=ALL')))).toEqual(['Algebra Preview']);
+    expect(names(await t.as('ireg').get(url('offerType=NONE&filterBy=ALL')))).toEqual(['Algebra Preview']);
   });
 
   it('searches inside the list and sorts and pages on the server', async () => {
-    expect(names(await get('ireg', url('queryString=CHEM')))).toEqual(['Chemistry 110-001']);
-    expect(names(await get('ireg', url('queryString=100%25')))).toEqual([]);
-    const sorted = await get('ireg', url('sort=enrollmentCount&order=desc&pageSize=1&page=1'));
+    expect(names(await t.as('ireg').get(url('queryString=CHEM')))).toEqual(['Chemistry 110-001']);
+    expect(names(await t.as('ireg').get(url('queryString=100%25')))).toEqual([]);
+    const sorted = await t.as('ireg').get(url('sort=enrollmentCount&order=desc&pageSize=1&page=1'));
     expect(names(sorted)).toEqual(['Biology 101-001']);
     expect(sorted.json().total).toBe(3);
-    expect(names(await get('ireg', url('sort=courseName&order=desc&pageSize=2&page=2')))).toEqual([
+    expect(names(await t.as('ireg').get(url('sort=courseName&order=desc&pageSize=2&page=2')))).toEqual([
       'Biology (Master)',
     ]);
   });
 
   it('says what the caller may do', async () => {
-    expect((await get('ireg', url(''))).json().actions).toMatchObject({
+    expect((await t.as('ireg').get(url(''))).json().actions).toMatchObject({
       edit: true,
       delete: true,
       optOut: true,
       reports: true,
     });
-    expect((await get('iinsider', url(''))).json().actions).toMatchObject({
+    expect((await t.as('iinsider').get(url(''))).json().actions).toMatchObject({
       edit: false,
       delete: false,
       copy: false,
       optOut: false,
     });
-    expect((await get('iviewer', url(''))).json().actions).toMatchObject({ edit: false, delete: false });
+    expect((await t.as('iviewer').get(url(''))).json().actions).toMatchObject({ edit: false, delete: false });
   });
 
   it('403 other institution, 404 unknown (super admin), 422 bad filters', async () => {
-    expect((await get('ireg', `/api/institution/institutionData?organizationId=${w.b.id}`)).statusCode).toBe(
-      403,
-    );
-    expect((await get('iboss', '/api/institution/institutionData?organizationId=987654')).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.as('ireg').get(`/api/institution/institutionData?organizationId=${w.b.id}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.as('iboss').get('/api/institution/institutionData?organizationId=987654')).statusCode,
+    ).toBe(404);
     for (const q of [
       'coursePeriod=soon',
       'filterBy=teachers',
@@ -200,7 +199,7 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
       'productId=abc',
       'offerType=FREE',
     ]) {
-      expect((await get('ireg', url(q))).statusCode, q).toBe(422);
+      expect((await t.as('ireg').get(url(q))).statusCode, q).toBe(422);
     }
   });
 
@@ -216,17 +215,17 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
       productId: k % 2 ? bio.id : chem.id,
     }));
     await bulkInsert(t.db, sections, rows);
-    const res = await get(
-      'iboss',
-      `/api/institution/institutionData?organizationId=${big.id}&sort=courseName&page=3&pageSize=50`,
-    );
+    const res = await t
+      .as('iboss')
+      .get(`/api/institution/institutionData?organizationId=${big.id}&sort=courseName&page=3&pageSize=50`);
     expect(res.statusCode).toBe(200);
     expect(res.json().courses).toHaveLength(50);
     expect(res.json().total + res.json().periodCounts.past + res.json().periodCounts.future).toBe(5000);
-    const searched = await get(
-      'iboss',
-      `/api/institution/institutionData?organizationId=${big.id}&coursePeriod=ALL&queryString=section 4999`,
-    );
+    const searched = await t
+      .as('iboss')
+      .get(
+        `/api/institution/institutionData?organizationId=${big.id}&coursePeriod=ALL&queryString=section 4999`,
+      );
     expect(names(searched)).toEqual(['Section 4999']);
   });
 });
@@ -234,30 +233,32 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
 describe('people, departments, LMS mappings, creation info', () => {
   it('lists departments, instructors (instructor and ta) and users (no students)', async () => {
     expect(
-      (await get('ireg', `/api/institution/departments/${w.a.id}`))
+      (await t.as('ireg').get(`/api/institution/departments/${w.a.id}`))
         .json()
         .departments.map((d: { name: string }) => d.name),
     ).toEqual(['Arts', 'Sciences']);
-    const ins = (await get('ireg', `/api/institution/instructorListForInstitution/${w.a.id}`)).json()
+    const ins = (await t.as('ireg').get(`/api/institution/instructorListForInstitution/${w.a.id}`)).json()
       .instructors;
     expect(ins.map((i: { username: string }) => i.username).sort()).toEqual(['iassistant', 'iteacher']);
     const searched = (
-      await get('ireg', `/api/institution/instructorListForInstitution/${w.a.id}?q=assist`)
+      await t.as('ireg').get(`/api/institution/instructorListForInstitution/${w.a.id}?q=assist`)
     ).json();
     expect(searched.instructors).toHaveLength(1);
-    const users = (await get('ireg', `/api/institution/usersListForInstution/${w.a.id}`)).json().users;
+    const users = (await t.as('ireg').get(`/api/institution/usersListForInstution/${w.a.id}`)).json().users;
     expect(users.map((u: { username: string }) => u.username)).toContain('ireg');
     expect(users.map((u: { courseRole: string }) => u.courseRole)).not.toContain('student');
   });
 
   it('lists LMS integrations and pairings', async () => {
-    const body = (await get('ireg', `/api/institution/getAllLMSMapping?organizationId=${w.a.id}`)).json();
+    const body = (
+      await t.as('ireg').get(`/api/institution/getAllLMSMapping?organizationId=${w.a.id}`)
+    ).json();
     expect(body.integrations).toEqual([expect.objectContaining({ name: 'Alder Canvas', pairings: 1 })]);
     expect(body.mappings[0]).toMatchObject({ lmsCourseId: 'L1', productName: 'Biology Essentials' });
   });
 
   it('gives the create-course form its products (active offers only) and LMS kinds', async () => {
-    const body = (await get('ireg', `/api/organization/${w.a.id}`)).json();
+    const body = (await t.as('ireg').get(`/api/organization/${w.a.id}`)).json();
     expect(body.products.map((p: { productName: string }) => p.productName)).toEqual([
       'Biology Essentials',
       'Chemistry Now',
@@ -267,7 +268,9 @@ describe('people, departments, LMS mappings, creation info', () => {
 
   it('lists masters with their children', async () => {
     const body = (
-      await get('ireg', `/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${w.a.id}`)
+      await t
+        .as('ireg')
+        .get(`/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${w.a.id}`)
     ).json();
     expect(body.masters).toHaveLength(1);
     expect(body.masters[0].children.map((c: { courseName: string }) => c.courseName)).toEqual([
@@ -285,9 +288,9 @@ describe('people, departments, LMS mappings, creation info', () => {
       (id: number) => `/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${id}`,
     ];
     for (const p of paths) {
-      expect((await get('ireg', p(w.b.id))).statusCode, p(w.b.id)).toBe(403);
-      expect((await get('iboss', p(987654))).statusCode, p(987654)).toBe(404);
-      expect((await get('ireg', p(0))).statusCode, p(0)).toBe(422);
+      expect((await t.as('ireg').get(p(w.b.id))).statusCode, p(w.b.id)).toBe(403);
+      expect((await t.as('iboss').get(p(987654))).statusCode, p(987654)).toBe(404);
+      expect((await t.as('ireg').get(p(0))).statusCode, p(0)).toBe(422);
     }
   });
 });

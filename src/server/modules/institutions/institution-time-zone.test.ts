@@ -4,7 +4,7 @@ import { localIsoDate } from '../../../shared/validation';
 import { institutions, offers } from '../../db/schema';
 import { defaultTimeZone, todayInInstitution } from '../../lib/institution-today';
 import { createCourseWorld, createOffer, createProduct, createSection } from '../../test/course-fixtures';
-import { bearer, createInstitution, login } from '../../test/fixtures';
+import { createInstitution } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: at any moment Kiritimati's
@@ -13,17 +13,16 @@ const EAST = 'Pacific/Kiritimati';
 const WEST = 'Pacific/Pago_Pago';
 
 let t: TestApp;
-let token: string;
 let east: { id: number };
 let west: { id: number };
 const setZone = (id: number, timeZone: string | null) =>
   t.db.update(institutions).set({ timeZone }).where(eq(institutions.id, id));
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (url: string) => t.as('tzboss').get(url);
 
 beforeAll(async () => {
   t = await createTestApp();
   await createCourseWorld(t.db, t.app.config.internalGroupId, 'tz');
-  token = await login(t.app, 'tzboss');
+  await t.as('tzboss').token();
   east = await createInstitution(t.db, 'tz Kiritimati College');
   west = await createInstitution(t.db, 'tz Pago Pago College');
   await setZone(east.id, EAST);
@@ -106,12 +105,12 @@ describe('the institution time zone setting', () => {
   });
   it('is saved from the Inclusive Access page and shown in the details', async () => {
     const inst = await createInstitution(t.db, 'tz Zone Setting College');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/institution/updateInstitution?organizationId=${inst.id}`,
-      headers: bearer(token),
-      payload: body({ timeZone: 'America/Chicago', version: 1 }),
-    });
+    const res = await t
+      .as('tzboss')
+      .put(
+        `/api/institution/updateInstitution?organizationId=${inst.id}`,
+        body({ timeZone: 'America/Chicago', version: 1 }),
+      );
     expect(res.statusCode).toBe(200);
     expect(res.json().institution.timeZone).toBe('America/Chicago');
     const [row] = await t.db.select().from(institutions).where(eq(institutions.id, inst.id));
@@ -120,12 +119,12 @@ describe('the institution time zone setting', () => {
 
   it('refuses an unknown zone with 422 and changes nothing', async () => {
     const inst = await createInstitution(t.db, 'tz Bad Zone College');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/institution/updateInstitution?organizationId=${inst.id}`,
-      headers: bearer(token),
-      payload: body({ timeZone: 'Mars/Olympus', version: 1 }),
-    });
+    const res = await t
+      .as('tzboss')
+      .put(
+        `/api/institution/updateInstitution?organizationId=${inst.id}`,
+        body({ timeZone: 'Mars/Olympus', version: 1 }),
+      );
     expect(res.statusCode).toBe(422);
     const [row] = await t.db.select().from(institutions).where(eq(institutions.id, inst.id));
     expect(row!.timeZone).toBeNull();

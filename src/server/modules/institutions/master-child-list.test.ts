@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { createSection, day } from '../../test/course-fixtures';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 /** Institution A (the registrar's) and B (another's). */
 const w = { a: { id: 0 }, b: { id: 0 } };
-let token: string;
 /** Live masters of institution A by name, and the children made for each (by master name). */
 const masterNames = ['Anatomy', 'Biology', 'Chemistry', 'Drama', 'Economics', 'French'];
 const childrenOf: Record<string, string[]> = {};
 
 const url = (q: string) =>
   `/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${w.a.id}${q ? `&${q}` : ''}`;
-const get = (q: string) => t.app.inject({ method: 'GET', url: url(q), headers: bearer(token) });
+const get = (q: string) => t.as('mcreg').get(url(q));
 
 type Body = {
   masters: { courseName: string; children: { courseName: string }[] }[];
@@ -29,7 +28,7 @@ beforeAll(async () => {
   w.b = await createInstitution(t.db, 'mc Birch University');
   const reg = await createUser(t.db, 'mcreg');
   await createRole(t.db, w.a.id, 'Administrator', ADMIN_PERMISSIONS, [reg.id]);
-  token = await login(t.app, 'mcreg');
+  await t.as('mcreg').token();
   const a = w.a.id;
   // Inserted out of name order, so the order comes from the query.
   for (const name of [...masterNames].reverse()) {

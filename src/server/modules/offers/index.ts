@@ -1,2 +1,2 @@
 /** What other features may use of offers: the one way offers are read. */
-export { activeOfferForProduct, offeredProducts, offerInstitution, sectionsUsing } from './offers.queries';
+export { activeOfferForProduct, offeredProducts, sectionsUsing } from './offers.queries';

@@ -201,12 +201,6 @@ export async function existingInstitutions(db: Db, ids: number[]): Promise<Set<n
   return new Set(rows.map((r) => r.id));
 }
 
-/** The institution an offer is made to; undefined for an unknown offer (entityOrg 'offer'). */
-export async function offerInstitution(db: Db, offerId: number): Promise<number | undefined> {
-  const [row] = await db.select({ org: offers.institutionId }).from(offers).where(eq(offers.id, offerId));
-  return row?.org;
-}
-
 export async function offerWithProduct(db: Db, offerId: number) {
   const [row] = await db
     .select({

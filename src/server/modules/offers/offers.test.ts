@@ -3,21 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { lmsCoursePairings, offers } from '../../db/schema';
 import { createCourseWorld, createProduct, createSection, day } from '../../test/course-fixtures';
-import { bearer, createInstitution, createRole, login } from '../../test/fixtures';
+import { createInstitution, createRole } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
 let empty: { id: number };
-const tok: Record<string, string> = {};
 const ids: Record<string, number> = {};
 let bioIsbn = '';
 
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
-const post = (who: string, url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(tok[who]), payload });
 const list = (who: string, org: number, qs = '') =>
-  get(who, `/api/institution/offers?organizationId=${org}${qs ? `&${qs}` : ''}`);
+  t.as(who).get(`/api/institution/offers?organizationId=${org}${qs ? `&${qs}` : ''}`);
 type Row = { title: string; statusDisplay: string; expiresSoon: boolean; institutionName: string };
 const titles = (res: { json(): { offers: Row[] } }) => res.json().offers.map((o) => o.title);
 
@@ -98,8 +94,7 @@ beforeAll(async () => {
     lmsCourseName: 'Biology in Canvas',
     lmsKind: 'canvas',
   });
-  for (const u of ['ofreg', 'ofviewer', 'ofother', 'ofboss', 'ofsupport', 'ofinsider'])
-    tok[u] = await login(t.app, u);
+  for (const u of ['ofreg', 'ofviewer', 'ofother', 'ofboss', 'ofsupport', 'ofinsider']) await t.as(u).token();
 });
 afterAll(() => t.close());
 
@@ -218,7 +213,7 @@ describe('GET /api/institution/offers', () => {
     expect(none.statusCode).toBe(200);
     expect(none.json().total).toBe(0);
     // the Products page's reading of the same list: an empty page
-    const product = await get('ofreg', `/api/product/productOffers?organizationId=${empty.id}`);
+    const product = await t.as('ofreg').get(`/api/product/productOffers?organizationId=${empty.id}`);
     expect(product.statusCode).toBe(200);
     expect(product.json()).toMatchObject({ offers: [], total: 0 });
   });
@@ -262,7 +257,9 @@ describe('GET /api/institution/offers', () => {
       message: 'error.nulCharacter',
     });
     for (const org of ['0', 'abc', '-1', '99999999999']) {
-      expect((await get('ofreg', `/api/institution/offers?organizationId=${org}`)).statusCode, org).toBe(422);
+      expect((await t.as('ofreg').get(`/api/institution/offers?organizationId=${org}`)).statusCode, org).toBe(
+        422,
+      );
     }
     expect(await offerCount()).toBe(before);
   });
@@ -270,7 +267,7 @@ describe('GET /api/institution/offers', () => {
 
 describe('POST /api/product/getProductOffers (several institutions)', () => {
   it("lists the chosen institutions' offers in one table for staff", async () => {
-    const res = await post('ofboss', '/api/product/getProductOffers', {
+    const res = await t.as('ofboss').post('/api/product/getProductOffers', {
       organizationIds: [w.a.id, w.b.id],
       q: 'biology',
     });
@@ -279,13 +276,13 @@ describe('POST /api/product/getProductOffers (several institutions)', () => {
       'Biology Essentials @ of Alder College',
       'Birch Biology @ of Birch University',
     ]);
-    const paged = await post('ofinsider', '/api/product/getProductOffers', {
+    const paged = await t.as('ofinsider').post('/api/product/getProductOffers', {
       organizationIds: [w.a.id, w.b.id, empty.id],
       page: 2,
     });
     expect(paged.json()).toMatchObject({ total: 13, page: 2, pageSize: 10 });
     expect(paged.json().offers).toHaveLength(3);
-    const filtered = await post('ofboss', '/api/product/getProductOffers', {
+    const filtered = await t.as('ofboss').post('/api/product/getProductOffers', {
       organizationIds: [w.a.id, w.b.id],
       status: 'expired',
     });
@@ -294,9 +291,9 @@ describe('POST /api/product/getProductOffers (several institutions)', () => {
 
   it('refuses registrars (even for their own institution), unknown ids and bad bodies', async () => {
     expect(
-      (await post('ofreg', '/api/product/getProductOffers', { organizationIds: [w.a.id] })).statusCode,
+      (await t.as('ofreg').post('/api/product/getProductOffers', { organizationIds: [w.a.id] })).statusCode,
     ).toBe(403);
-    const unknown = await post('ofboss', '/api/product/getProductOffers', {
+    const unknown = await t.as('ofboss').post('/api/product/getProductOffers', {
       organizationIds: [w.a.id, 987654],
     });
     expect(unknown.statusCode).toBe(404);
@@ -310,7 +307,7 @@ describe('POST /api/product/getProductOffers (several institutions)', () => {
       { organizationIds: [w.a.id], status: 'open' },
       { organizationIds: [w.a.id], page: 0 },
     ]) {
-      const res = await post('ofboss', '/api/product/getProductOffers', payload);
+      const res = await t.as('ofboss').post('/api/product/getProductOffers', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
     }
   });
@@ -318,7 +315,7 @@ describe('POST /api/product/getProductOffers (several institutions)', () => {
 
 describe('GET /api/institution/offers/:offerId', () => {
   it('shows the offer, its product, the sections and pairings using it', async () => {
-    const res = await get('ofreg', `/api/institution/offers/${ids['Biology Essentials']}`);
+    const res = await t.as('ofreg').get(`/api/institution/offers/${ids['Biology Essentials']}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.offer).toMatchObject({
@@ -342,19 +339,23 @@ describe('GET /api/institution/offers/:offerId', () => {
   });
 
   it("answers 404 for an unknown offer, 403 for another institution's, 422 for a malformed id", async () => {
-    const unknown = await get('ofreg', '/api/institution/offers/987654');
+    const unknown = await t.as('ofreg').get('/api/institution/offers/987654');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('error.offerNotFound');
-    expect((await get('ofreg', `/api/institution/offers/${ids['Birch Biology']}`)).statusCode).toBe(403);
-    expect((await get('ofboss', `/api/institution/offers/${ids['Birch Biology']}`)).statusCode).toBe(200);
+    expect((await t.as('ofreg').get(`/api/institution/offers/${ids['Birch Biology']}`)).statusCode).toBe(403);
+    expect((await t.as('ofboss').get(`/api/institution/offers/${ids['Birch Biology']}`)).statusCode).toBe(
+      200,
+    );
     for (const bad of ['abc', '0', '-3', '1.5', '99999999999'])
-      expect((await get('ofreg', `/api/institution/offers/${bad}`)).statusCode, bad).toBe(422);
+      expect((await t.as('ofreg').get(`/api/institution/offers/${bad}`)).statusCode, bad).toBe(422);
   });
 });
 
 describe('CSV export', () => {
   it('exports the filtered list through the one CSV writer', async () => {
-    const res = await get('ofreg', `/api/institution/offers/export?organizationId=${w.a.id}&status=active`);
+    const res = await t
+      .as('ofreg')
+      .get(`/api/institution/offers/export?organizationId=${w.a.id}&status=active`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('Offers.csv');
@@ -374,17 +375,16 @@ describe('CSV export', () => {
   });
 
   it('exports a comparison for staff only', async () => {
-    const res = await get(
-      'ofboss',
-      `/api/product/getProductOffers/export?organizationIds=${w.a.id},${w.b.id}&q=biology`,
-    );
+    const res = await t
+      .as('ofboss')
+      .get(`/api/product/getProductOffers/export?organizationIds=${w.a.id},${w.b.id}&q=biology`);
     expect(res.statusCode).toBe(200);
     expect(res.body.trim().split('\r\n')).toHaveLength(3);
     expect(
-      (await get('ofreg', `/api/product/getProductOffers/export?organizationIds=${w.a.id}`)).statusCode,
+      (await t.as('ofreg').get(`/api/product/getProductOffers/export?organizationIds=${w.a.id}`)).statusCode,
     ).toBe(403);
-    expect((await get('ofboss', '/api/product/getProductOffers/export?organizationIds=1,x')).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await t.as('ofboss').get('/api/product/getProductOffers/export?organizationIds=1,x')).statusCode,
+    ).toBe(422);
   });
 });

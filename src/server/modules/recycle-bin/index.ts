@@ -1,3 +1,2 @@
 /** What the app uses of the recycle bin: its purge job. Removals write entries through src/server/lib/recycle-bin.ts. */
 export { recycleBinPurgeJob } from './recycle-bin.job';
-export { purgeBin } from './recycle-bin.service';

@@ -1,14 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  groupMembers,
-  groups,
-  institutions,
-  memberships,
-  recycleBin,
-  sections,
-  users,
-} from '../../db/schema';
+import { groupMembers, groups, memberships, recycleBin, sections, users } from '../../db/schema';
 import { INTERNAL_GROUP_BIN } from '../../lib/recycle-bin';
 
 export type BinRow = typeof recycleBin.$inferSelect;
@@ -127,11 +119,6 @@ export async function unhideSection(db: Db, id: number) {
 
 // ---- roles
 
-export async function institutionExists(db: Db, id: number) {
-  const rows = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, id));
-  return rows.length > 0;
-}
-
 export async function roleNameTaken(db: Db, institutionId: number, name: string) {
   const rows = await db
     .select({ id: groups.id })
@@ -167,10 +154,6 @@ export async function dropMembership(db: Db, groupId: number, userId: number) {
 
 export async function insertMemberRow(db: Db, row: typeof groupMembers.$inferInsert) {
   await db.insert(groupMembers).values(row).onConflictDoNothing();
-}
-
-export async function memberRows(db: Db, groupId: number) {
-  return db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId));
 }
 
 // ---- memberships

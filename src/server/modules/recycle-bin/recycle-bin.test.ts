@@ -11,21 +11,17 @@ import {
   users,
 } from '../../db/schema';
 import { createCourseScenario, createSection, createStaff } from '../../test/course-fixtures';
-import { bearer, createRole, login } from '../../test/fixtures';
+import { createRole } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recycleBinPurgeJob } from '.';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof createCourseScenario>>;
-const tok: Record<string, string> = {};
 
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
-const send = (who: string, method: 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tok[who]), payload });
 const restore = (who: string, organizationId: number, id: number | string) =>
-  send(who, 'POST', '/api/recycle-bin/restore', { organizationId, id });
+  t.as(who).post('/api/recycle-bin/restore', { organizationId, id });
 const binOf = async (orgId: number, who = 'rreg') => {
-  const res = await get(who, `/api/recycle-bin?organizationId=${orgId}`);
+  const res = await t.as(who).get(`/api/recycle-bin?organizationId=${orgId}`);
   expect(res.statusCode).toBe(200);
   return res.json().entries as { id: number; kind: string; entityId: number; name: string }[];
 };
@@ -60,7 +56,7 @@ const auditCount = async (action: string, outcome = 'ok') =>
 beforeAll(async () => {
   t = await createTestApp();
   s = await createCourseScenario(t.db, t.app.config.internalGroupId, 'r');
-  for (const who of ['rreg', 'rviewer', 'rother', 'rboss']) tok[who] = await login(t.app, who);
+  for (const who of ['rreg', 'rviewer', 'rother', 'rboss']) await t.as(who).token();
 });
 afterAll(() => t.close());
 
@@ -71,12 +67,12 @@ describe('recycle bin: courses', () => {
     expect(people.instructors.length).toBe(2);
     expect(people.enrollments.length).toBe(1);
 
-    const del = await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${s.child.id}`);
+    const del = await t.as('rreg').delete(`/api/courses/delete?sectionId=${s.child.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json().message).toBe('Course successfully deleted');
-    expect((await get('rreg', `/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(404);
+    expect((await t.as('rreg').get(`/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(404);
 
-    const listed = await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}`);
+    const listed = await t.as('rreg').get(`/api/recycle-bin?organizationId=${s.w.a.id}`);
     expect(listed.statusCode).toBe(200);
     const [entry] = listed.json().entries;
     expect(entry).toMatchObject({
@@ -99,7 +95,7 @@ describe('recycle bin: courses', () => {
     expect(same1).toEqual(same0);
     expect(v1).toBeGreaterThan(v0);
     expect(await peopleOf(s.child.id)).toEqual(people);
-    expect((await get('rreg', `/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(200);
+    expect((await t.as('rreg').get(`/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(200);
     expect(await entryFor('section', s.child.id)).toBeUndefined();
     expect(await auditCount('course.restore')).toBe(1);
     // a second restore of the same entry
@@ -109,12 +105,12 @@ describe('recycle bin: courses', () => {
   });
 
   it('refuses other institutions, users without the right and bad input; nothing changes', async () => {
-    expect((await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${s.solo.id}`)).statusCode).toBe(200);
+    expect((await t.as('rreg').delete(`/api/courses/delete?sectionId=${s.solo.id}`)).statusCode).toBe(200);
     const entry = await entryFor('section', s.solo.id);
     const auditRows = (await t.db.select().from(auditLog)).length;
 
     // administrator of B: A's bin is another institution's (403); via B the entry is unknown (404)
-    expect((await get('rother', `/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    expect((await t.as('rother').get(`/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
     const foreign = await restore('rother', s.w.a.id, entry.id);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('error.accessDenied');
@@ -123,17 +119,17 @@ describe('recycle bin: courses', () => {
     expect(viaB.json().message).toBe('error.recycleBinEntryNotFound');
     expect(await binOf(s.w.b.id, 'rother')).toEqual([]);
     // a member without CAN_DELETE_COURSES or CAN_CREATE_EDIT_ROLES
-    expect((await get('rviewer', `/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    expect((await t.as('rviewer').get(`/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
     expect((await restore('rviewer', s.w.a.id, entry.id)).statusCode).toBe(403);
     // bad input
     expect((await restore('rreg', s.w.a.id, 'x')).statusCode).toBe(422);
     expect((await restore('rreg', s.w.a.id, 999_999)).statusCode).toBe(404);
     expect(
-      (await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&kind=institution`)).statusCode,
+      (await t.as('rreg').get(`/api/recycle-bin?organizationId=${s.w.a.id}&kind=institution`)).statusCode,
     ).toBe(422);
-    expect((await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&cursor=abc`)).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await t.as('rreg').get(`/api/recycle-bin?organizationId=${s.w.a.id}&cursor=abc`)).statusCode,
+    ).toBe(422);
 
     expect(await entryFor('section', s.solo.id)).toEqual(entry);
     expect((await sectionOf(s.solo.id)).deletedAt).not.toBeNull();
@@ -148,12 +144,8 @@ describe('recycle bin: courses', () => {
   });
 
   it('a child course waits for its master; a taken custom course id is explained (409, nothing changes)', async () => {
-    expect((await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${s.child.id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${s.master.id}`)).statusCode).toBe(
-      200,
-    );
+    expect((await t.as('rreg').delete(`/api/courses/delete?sectionId=${s.child.id}`)).statusCode).toBe(200);
+    expect((await t.as('rreg').delete(`/api/courses/delete?sectionId=${s.master.id}`)).statusCode).toBe(200);
     const childEntry = await entryFor('section', s.child.id);
     const refused = await restore('rreg', s.w.a.id, childEntry.id);
     expect(refused.statusCode).toBe(409);
@@ -172,7 +164,7 @@ describe('recycle bin: courses', () => {
       customCourseId: 'cv-1',
       lmsKind: 'canvas',
     });
-    expect((await send('rreg', 'DELETE', `/api/courses/delete?sectionId=${lms.id}`)).statusCode).toBe(200);
+    expect((await t.as('rreg').delete(`/api/courses/delete?sectionId=${lms.id}`)).statusCode).toBe(200);
     await createSection(t.db, {
       institutionId: s.w.a.id,
       courseName: 'Newer',
@@ -207,12 +199,9 @@ describe('recycle bin: roles', () => {
       .where(eq(groupMembers.groupId, graders.id))
       .orderBy(asc(groupMembers.userId));
 
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/groupAuth/group?groupId=${graders.id}`,
-      headers: bearer(tok.rreg),
-      payload: { reassignAllTo: helpers.id },
-    });
+    const del = await t
+      .as('rreg')
+      .delete(`/api/groupAuth/group?groupId=${graders.id}`, { reassignAllTo: helpers.id });
     expect(del.statusCode).toBe(200);
     expect(del.json().description).toBe('Role deleted successfully.');
     expect(await t.db.select().from(groups).where(eq(groups.id, graders.id))).toEqual([]);
@@ -245,12 +234,9 @@ describe('recycle bin: roles', () => {
     const u = await createStaff(t.db, s.w.a.id, 'rmarker');
     const markers = await createRole(t.db, s.w.a.id, 'Markers', ['CAN_ACCESS_ADMIN_DASHBOARD'], [u.id]);
     const others = await createRole(t.db, s.w.a.id, 'Others', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/groupAuth/group?groupId=${markers.id}`,
-      headers: bearer(tok.rreg),
-      payload: { reassignAllTo: others.id },
-    });
+    const del = await t
+      .as('rreg')
+      .delete(`/api/groupAuth/group?groupId=${markers.id}`, { reassignAllTo: others.id });
     expect(del.statusCode).toBe(200);
     const again = await createRole(t.db, s.w.a.id, 'MARKERS', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
     const entry = await entryFor('role', markers.id);
@@ -282,13 +268,9 @@ describe('recycle bin: each entry needs the right of its own removal', () => {
       ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_DELETE_COURSES'],
       [clerk.id],
     );
-    tok.rcourses = await login(t.app, 'rcourses');
+    await t.as('rcourses').token();
     const tutors = await createRole(t.db, s.w.a.id, 'Tutors', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/groupAuth/group?groupId=${tutors.id}`,
-      headers: bearer(tok.rreg),
-    });
+    const del = await t.as('rreg').delete(`/api/groupAuth/group?groupId=${tutors.id}`);
     expect(del.statusCode).toBe(200);
     const entry = await entryFor('role', tutors.id);
 
@@ -313,7 +295,7 @@ describe('recycle bin: each entry needs the right of its own removal', () => {
       ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_CREATE_EDIT_ROLES'],
       [editor.id],
     );
-    tok.rroleed = await login(t.app, 'rroleed');
+    await t.as('rroleed').token();
     const member = await createStaff(t.db, s.w.a.id, 'rdeleter');
     const deleters = await createRole(
       t.db,
@@ -329,17 +311,11 @@ describe('recycle bin: each entry needs the right of its own removal', () => {
       ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_DELETE_COURSES'],
       [],
     );
-    const removed = await send(
-      'rreg',
-      'DELETE',
-      `/api/groupAuth/groupMember?groupId=${deleters.id}&memberId=${member.id}`,
-    );
+    const removed = await t
+      .as('rreg')
+      .delete(`/api/groupAuth/groupMember?groupId=${deleters.id}&memberId=${member.id}`);
     expect(removed.statusCode).toBe(200);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/groupAuth/group?groupId=${powerful.id}`,
-      headers: bearer(tok.rreg),
-    });
+    const del = await t.as('rreg').delete(`/api/groupAuth/group?groupId=${powerful.id}`);
     expect(del.statusCode).toBe(200);
     const roleEntry = await entryFor('role', powerful.id);
     const memberEntry = await entryFor('membership', member.id);
@@ -413,7 +389,7 @@ describe('recycle bin: role memberships', () => {
       .from(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   const removeMember = (who: string, groupId: number, memberId: number) =>
-    send(who, 'DELETE', `/api/groupAuth/groupMember?groupId=${groupId}&memberId=${memberId}`);
+    t.as(who).delete(`/api/groupAuth/groupMember?groupId=${groupId}&memberId=${memberId}`);
 
   it('a user removed from a role is listed as "<user> — <role>"; restore gives back the very row', async () => {
     const u = await createStaff(t.db, s.w.a.id, 'rchecker');
@@ -430,12 +406,12 @@ describe('recycle bin: role memberships', () => {
     expect(entry.name).toBe('rchecker Tester — Checkers');
     const listed = await binOf(s.w.a.id);
     expect(listed.some((e) => e.id === entry.id && e.kind === 'membership')).toBe(true);
-    const only = await get('rreg', `/api/recycle-bin?organizationId=${s.w.a.id}&kind=membership`);
+    const only = await t.as('rreg').get(`/api/recycle-bin?organizationId=${s.w.a.id}&kind=membership`);
     expect(only.json().entries.map((e: { id: number }) => e.id)).toContain(entry.id);
     expect(only.json().entries.every((e: { kind: string }) => e.kind === 'membership')).toBe(true);
 
     // another institution's administrator: neither sees nor restores it, and nothing changes
-    expect((await get('rother', `/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    expect((await t.as('rother').get(`/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
     expect((await binOf(s.w.b.id, 'rother')).some((e) => e.id === entry.id)).toBe(false);
     expect((await restore('rother', s.w.a.id, entry.id)).statusCode).toBe(403);
     const foreign = await restore('rother', s.w.b.id, entry.id);

@@ -9,15 +9,12 @@ import {
   day,
   enroll,
 } from '../../test/course-fixtures';
-import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-const tok: Record<string, string> = {};
 let course: { id: number };
 
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
 const rows = (body: string) => parse(body.replace(/^\uFEFF/, '')) as string[][];
 
 beforeAll(async () => {
@@ -55,13 +52,13 @@ beforeAll(async () => {
     endsInDays: -1,
     currentAccess: null,
   });
-  for (const who of ['preg', 'pviewer', 'pinsider', 'pother', 'pboss']) tok[who] = await login(t.app, who);
+  for (const who of ['preg', 'pviewer', 'pinsider', 'pother', 'pboss']) await t.as(who).token();
 });
 afterAll(() => t.close());
 
 describe('report downloads', () => {
   it('ISReport: one line per course with counts, billing and neutralised cells', async () => {
-    const res = await get('preg', `/api/institution/download/ISReport?organizationId=${w.a.id}`);
+    const res = await t.as('preg').get(`/api/institution/download/ISReport?organizationId=${w.a.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -87,7 +84,7 @@ describe('report downloads', () => {
   });
 
   it('CSReport: one line per enrollment with access display, NA and opt status', async () => {
-    const res = await get('preg', `/api/institution/download/CSReport?organizationId=${w.a.id}`);
+    const res = await t.as('preg').get(`/api/institution/download/CSReport?organizationId=${w.a.id}`);
     const table = rows(res.body);
     expect(table).toHaveLength(4);
     expect(table.slice(1).map((r) => [r[6], r[8], r[9]])).toEqual([
@@ -98,12 +95,11 @@ describe('report downloads', () => {
   });
 
   it('census data: only courses with a census, filtered by period', async () => {
-    const res = await get('preg', `/api/institution/censusData?organizationId=${w.a.id}`);
+    const res = await t.as('preg').get(`/api/institution/censusData?organizationId=${w.a.id}`);
     expect(rows(res.body).map((r) => r[1])).toEqual(['Course Name', '\'=HYPERLINK("http://x")', 'Old']);
-    const current = await get(
-      'preg',
-      `/api/institution/censusData?organizationId=${w.a.id}&coursePeriod=current`,
-    );
+    const current = await t
+      .as('preg')
+      .get(`/api/institution/censusData?organizationId=${w.a.id}&coursePeriod=current`);
     expect(rows(current.body)).toHaveLength(2);
     expect(rows(current.body)[1].slice(4)).toEqual([
       '14',
@@ -118,17 +114,21 @@ describe('report downloads', () => {
 
   it('403 without CAN_ACCESS_REPORTING_ANALYTICS or for another institution, 404 unknown, 422 bad input', async () => {
     for (const kind of ['download/ISReport', 'download/CSReport', 'censusData']) {
-      expect((await get('pviewer', `/api/institution/${kind}?organizationId=${w.a.id}`)).statusCode).toBe(
-        403,
-      );
-      expect((await get('pinsider', `/api/institution/${kind}?organizationId=${w.a.id}`)).statusCode).toBe(
-        403,
-      );
-      expect((await get('preg', `/api/institution/${kind}?organizationId=${w.b.id}`)).statusCode).toBe(403);
-      expect((await get('pboss', `/api/institution/${kind}?organizationId=987654`)).statusCode).toBe(404);
-      expect((await get('preg', `/api/institution/${kind}?organizationId=x`)).statusCode).toBe(422);
       expect(
-        (await get('preg', `/api/institution/${kind}?organizationId=${w.a.id}&coursePeriod=later`))
+        (await t.as('pviewer').get(`/api/institution/${kind}?organizationId=${w.a.id}`)).statusCode,
+      ).toBe(403);
+      expect(
+        (await t.as('pinsider').get(`/api/institution/${kind}?organizationId=${w.a.id}`)).statusCode,
+      ).toBe(403);
+      expect((await t.as('preg').get(`/api/institution/${kind}?organizationId=${w.b.id}`)).statusCode).toBe(
+        403,
+      );
+      expect((await t.as('pboss').get(`/api/institution/${kind}?organizationId=987654`)).statusCode).toBe(
+        404,
+      );
+      expect((await t.as('preg').get(`/api/institution/${kind}?organizationId=x`)).statusCode).toBe(422);
+      expect(
+        (await t.as('preg').get(`/api/institution/${kind}?organizationId=${w.a.id}&coursePeriod=later`))
           .statusCode,
       ).toBe(422);
     }

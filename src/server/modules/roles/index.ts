@@ -2,4 +2,4 @@
 export { checkAssignableRole, setRole } from './role-members.service';
 export { findGroup, findGroupByExternalId } from './roles.queries';
 export { assertUsersWithinRights, keepingRoleEditor } from './role-rights';
-export { refuse, requireRule, ungrantable } from './roles.rules';
+export { refuse, ungrantable } from './roles.rules';

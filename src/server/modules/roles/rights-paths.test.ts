@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS_MESSAGES } from '../../../shared/contract/role-rights';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups } from '../../db/schema';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
@@ -12,7 +12,6 @@ import { createTestApp, type TestApp } from '../../test/harness';
  * whole and before anything moves; a super admin's rights cover the other flags.
  */
 let t: TestApp;
-const tok: Record<string, string> = {};
 let reg: { id: number };
 let boss: { id: number };
 let jordan: { id: number; username: string };
@@ -37,12 +36,10 @@ beforeAll(async () => {
   staff = await createRole(t.db, a.id, 'Staff', ['CAN_ACCESS_ADMIN_DASHBOARD'], [jordan.id, plain.id]);
   other = await createRole(t.db, a.id, 'Other', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
   spare = await createRole(t.db, a.id, 'Spare', ['CAN_ACCESS_ADMIN_DASHBOARD'], [avery.id]);
-  for (const u of ['preg', 'pboss']) tok[u] = await login(t.app, u);
+  for (const u of ['preg', 'pboss']) await t.as(u).token();
 });
 afterAll(() => t.close());
 
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tok[who]), ...(payload ? { payload } : {}) });
 const membersOf = async (groupId: number) =>
   (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId)))
     .map((r) => r.userId)
@@ -59,11 +56,9 @@ const roleExists = async (id: number) => (await t.db.select().from(groups).where
 describe('one rights rule on every path', () => {
   it('refuses removing the role of a nasupport holder (403, audited, nothing removed)', async () => {
     const before = await membersOf(staff.id);
-    const res = await call(
-      'preg',
-      'DELETE',
-      `/api/groupAuth/groupMember?groupId=${staff.id}&memberType=identity_id&memberId=${jordan.id}`,
-    );
+    const res = await t
+      .as('preg')
+      .delete(`/api/groupAuth/groupMember?groupId=${staff.id}&memberType=identity_id&memberId=${jordan.id}`);
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({
       message: 'error.aboveYourRightsUser',
@@ -75,7 +70,7 @@ describe('one rights rule on every path', () => {
   });
 
   it('refuses "change all users" naming the blocking user, and moves nobody', async () => {
-    const res = await call('preg', 'PUT', '/api/groupAuth/groupMember', {
+    const res = await t.as('preg').put('/api/groupAuth/groupMember', {
       groupId: other.id,
       fromGroupId: staff.id,
       all: true,
@@ -87,7 +82,7 @@ describe('one rights rule on every path', () => {
   });
 
   it('refuses deleting that role with a remap: nobody moves and the role stays', async () => {
-    const res = await call('preg', 'DELETE', `/api/groupAuth/group?groupId=${staff.id}`, {
+    const res = await t.as('preg').delete(`/api/groupAuth/group?groupId=${staff.id}`, {
       reassignAllTo: other.id,
     });
     expect(res.statusCode, res.body).toBe(403);
@@ -106,7 +101,7 @@ describe('one rights rule on every path', () => {
     await t.db
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, spare.id), eq(groupMembers.userId, avery.id)));
-    const res = await call('preg', 'PUT', '/api/groupAuth/groupMember', {
+    const res = await t.as('preg').put('/api/groupAuth/groupMember', {
       groupId: other.id,
       fromGroupId: staff.id,
       all: true,
@@ -127,17 +122,15 @@ describe('one rights rule on every path', () => {
   });
 
   it('still lets the registrar remove a member holding nothing above their rights', async () => {
-    const res = await call(
-      'preg',
-      'DELETE',
-      `/api/groupAuth/groupMember?groupId=${staff.id}&memberType=identity_id&memberId=${plain.id}`,
-    );
+    const res = await t
+      .as('preg')
+      .delete(`/api/groupAuth/groupMember?groupId=${staff.id}&memberType=identity_id&memberId=${plain.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(await membersOf(staff.id)).toEqual([jordan.id]);
   });
 
   it('lets a super admin give a nasupport holder a role (super covers the other flags)', async () => {
-    const res = await call('pboss', 'POST', '/api/groupAuth/groupMember', {
+    const res = await t.as('pboss').post('/api/groupAuth/groupMember', {
       groupId: other.id,
       memberType: 'identity_id',
       memberIds: [jordan.id],

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS_MESSAGES } from '../../../shared/contract/role-rights';
 import { ADMIN_PERMISSIONS, type Permission } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups } from '../../db/schema';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** Nobody demotes a role or user above their own rights; nobody removes the last role editor. */
 let t: TestApp;
-const tok: Record<string, string> = {};
 let admin: { id: number };
 let registrar: { id: number };
 let editor: { id: number };
@@ -38,12 +37,9 @@ beforeAll(async () => {
   teacherRole = await createRole(t.db, instA.id, 'Teacher', ['CAN_ACCESS_ADMIN_DASHBOARD'], [teacher.id]);
   loneAdmin = await createRole(t.db, instB.id, 'Administrator', ADMIN_PERMISSIONS, [lone.id]);
   loneStaff = await createRole(t.db, instB.id, 'Staff', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
-  for (const u of ['radmin', 'reditor', 'rlone']) tok[u] = await login(t.app, u);
+  for (const u of ['radmin', 'reditor', 'rlone']) await t.as(u).token();
 });
 afterAll(() => t.close());
-
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tok[who]), ...(payload ? { payload } : {}) });
 
 const membersOf = async (groupId: number) =>
   (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId)))
@@ -64,11 +60,11 @@ const MISSING = ADMIN_PERMISSIONS.filter((p) => !KEEPER.includes(p));
 describe('a role editor cannot demote roles above its rights', () => {
   it('refuses removing a member of the Administrator role (403) and changes nothing', async () => {
     const before = await membersOf(adminRole.id);
-    const res = await call(
-      'reditor',
-      'DELETE',
-      `/api/groupAuth/groupMember?groupId=${adminRole.id}&memberType=identity_id&memberId=${registrar.id}`,
-    );
+    const res = await t
+      .as('reditor')
+      .delete(
+        `/api/groupAuth/groupMember?groupId=${adminRole.id}&memberType=identity_id&memberId=${registrar.id}`,
+      );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       message: 'error.aboveYourRightsRole',
@@ -81,7 +77,7 @@ describe('a role editor cannot demote roles above its rights', () => {
 
   it('refuses cutting the Administrator role to one permission (403) and changes nothing', async () => {
     const before = await roleRow(adminRole.id);
-    const res = await call('reditor', 'PUT', `/api/groupAuth/group?groupId=${adminRole.id}`, {
+    const res = await t.as('reditor').put(`/api/groupAuth/group?groupId=${adminRole.id}`, {
       permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'],
       version: before.version,
     });
@@ -91,7 +87,7 @@ describe('a role editor cannot demote roles above its rights', () => {
     expect(after.permissions).toEqual(before.permissions);
     expect(after.version).toBe(before.version);
     // Re-read through the API as the administrator: the registrar still holds all nine.
-    const list = (await call('radmin', 'GET', `/api/groupAuth/group?contextId=${instA.id}`)).json();
+    const list = (await t.as('radmin').get(`/api/groupAuth/group?contextId=${instA.id}`)).json();
     const role = list.groups.find((g: { groupId: number }) => g.groupId === adminRole.id);
     expect(role.permissions).toEqual(ADMIN_PERMISSIONS);
     expect(role.members.memberIds).toEqual(expect.arrayContaining([admin.id, registrar.id]));
@@ -100,12 +96,12 @@ describe('a role editor cannot demote roles above its rights', () => {
 
   it('refuses renaming or deleting the Administrator role', async () => {
     const before = await roleRow(adminRole.id);
-    const rename = await call('reditor', 'PUT', `/api/groupAuth/group?groupId=${adminRole.id}`, {
+    const rename = await t.as('reditor').put(`/api/groupAuth/group?groupId=${adminRole.id}`, {
       name: 'Demoted',
       version: before.version,
     });
     expect(rename.statusCode).toBe(403);
-    const del = await call('reditor', 'DELETE', `/api/groupAuth/group?groupId=${adminRole.id}`, {
+    const del = await t.as('reditor').delete(`/api/groupAuth/group?groupId=${adminRole.id}`, {
       reassignAllTo: keeperRole.id,
     });
     expect(del.statusCode).toBe(403);
@@ -115,7 +111,7 @@ describe('a role editor cannot demote roles above its rights', () => {
   });
 
   it('refuses moving the Administrator role’s users to another role', async () => {
-    const res = await call('reditor', 'PUT', '/api/groupAuth/groupMember', {
+    const res = await t.as('reditor').put('/api/groupAuth/groupMember', {
       fromGroupId: adminRole.id,
       groupId: keeperRole.id,
       all: true,
@@ -126,7 +122,7 @@ describe('a role editor cannot demote roles above its rights', () => {
   });
 
   it('refuses changing the role of a user who holds permissions the editor lacks', async () => {
-    const add = await call('reditor', 'POST', '/api/groupAuth/groupMember', {
+    const add = await t.as('reditor').post('/api/groupAuth/groupMember', {
       groupId: keeperRole.id,
       memberIds: [registrar.id],
     });
@@ -136,7 +132,7 @@ describe('a role editor cannot demote roles above its rights', () => {
       description: RIGHTS_MESSAGES.user('rregistrar', MISSING),
       params: { username: 'rregistrar', missing: MISSING.join(', ') },
     });
-    const edit = await call('reditor', 'PUT', `/api/registrarUser/piUser?organizationId=${instA.id}`, {
+    const edit = await t.as('reditor').put(`/api/registrarUser/piUser?organizationId=${instA.id}`, {
       userId: registrar.id,
       firstName: 'Reg',
       lastName: 'Istrar',
@@ -150,13 +146,13 @@ describe('a role editor cannot demote roles above its rights', () => {
   });
 
   it('still lets the editor change roles and users within its rights', async () => {
-    const res = await call('reditor', 'POST', '/api/groupAuth/groupMember', {
+    const res = await t.as('reditor').post('/api/groupAuth/groupMember', {
       groupId: keeperRole.id,
       memberIds: [teacher.id],
     });
     expect(res.statusCode).toBe(200);
     expect(await membersOf(keeperRole.id)).toEqual([editor.id, teacher.id].sort());
-    const back = await call('reditor', 'PUT', '/api/groupAuth/groupMember', {
+    const back = await t.as('reditor').put('/api/groupAuth/groupMember', {
       fromGroupId: keeperRole.id,
       groupId: teacherRole.id,
       memberIds: [teacher.id],
@@ -169,7 +165,7 @@ describe('a role editor cannot demote roles above its rights', () => {
 describe('nobody removes the last holder of CAN_CREATE_EDIT_ROLES', () => {
   it('refuses taking the permission off the only role that holds it (409)', async () => {
     const before = await roleRow(loneAdmin.id);
-    const res = await call('rlone', 'PUT', `/api/groupAuth/group?groupId=${loneAdmin.id}`, {
+    const res = await t.as('rlone').put(`/api/groupAuth/group?groupId=${loneAdmin.id}`, {
       permissions: ADMIN_PERMISSIONS.filter((p) => p !== 'CAN_CREATE_EDIT_ROLES'),
       version: before.version,
     });
@@ -182,13 +178,13 @@ describe('nobody removes the last holder of CAN_CREATE_EDIT_ROLES', () => {
   });
 
   it('refuses removing or moving the last holder (409), and nothing changes', async () => {
-    const remove = await call(
-      'rlone',
-      'DELETE',
-      `/api/groupAuth/groupMember?groupId=${loneAdmin.id}&memberType=identity_id&memberId=${lone.id}`,
-    );
+    const remove = await t
+      .as('rlone')
+      .delete(
+        `/api/groupAuth/groupMember?groupId=${loneAdmin.id}&memberType=identity_id&memberId=${lone.id}`,
+      );
     expect(remove.statusCode).toBe(409);
-    const move = await call('rlone', 'PUT', '/api/groupAuth/groupMember', {
+    const move = await t.as('rlone').put('/api/groupAuth/groupMember', {
       fromGroupId: loneAdmin.id,
       groupId: loneStaff.id,
       all: true,
@@ -202,11 +198,11 @@ describe('nobody removes the last holder of CAN_CREATE_EDIT_ROLES', () => {
   it('allows it once someone else holds the permission', async () => {
     const other = await createUser(t.db, 'rsecond');
     await t.db.insert(groupMembers).values({ groupId: loneAdmin.id, userId: other.id });
-    const remove = await call(
-      'rlone',
-      'DELETE',
-      `/api/groupAuth/groupMember?groupId=${loneAdmin.id}&memberType=identity_id&memberId=${other.id}`,
-    );
+    const remove = await t
+      .as('rlone')
+      .delete(
+        `/api/groupAuth/groupMember?groupId=${loneAdmin.id}&memberType=identity_id&memberId=${other.id}`,
+      );
     expect(remove.statusCode).toBe(200);
     expect(await membersOf(loneAdmin.id)).toEqual([lone.id]);
   });

@@ -2,16 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, enrollments } from '../../db/schema';
 import { createCourseWorld, createSection, createStudent, enroll } from '../../test/course-fixtures';
-import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-const tok: Record<string, string> = {};
 let course: { id: number };
 let foreign: { id: number };
-
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,13 +36,13 @@ beforeAll(async () => {
     endsInDays: null,
     currentAccess: 'Provider_Paid',
   });
-  for (const who of ['rreg', 'rinsider', 'rother', 'rboss']) tok[who] = await login(t.app, who);
+  for (const who of ['rreg', 'rinsider', 'rother', 'rboss']) await t.as(who).token();
 });
 afterAll(() => t.close());
 
 describe('GET /api/courses/roster', () => {
   it('pages the students with access, current access and opt status', async () => {
-    const res = await get('rreg', `/api/courses/roster?sectionId=${course.id}&sort=email`);
+    const res = await t.as('rreg').get(`/api/courses/roster?sectionId=${course.id}&sort=email`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ sectionId: course.id, courseName: 'Biology 101-001', total: 4, page: 1 });
@@ -61,29 +57,30 @@ describe('GET /api/courses/roster', () => {
   });
 
   it('searches and pages', async () => {
-    const res = await get('rreg', `/api/courses/roster?sectionId=${course.id}&q=BOB`);
+    const res = await t.as('rreg').get(`/api/courses/roster?sectionId=${course.id}&q=BOB`);
     expect(res.json().students.map((s: { username: string }) => s.username)).toEqual(['bob']);
-    const page = await get(
-      'rreg',
-      `/api/courses/roster?sectionId=${course.id}&pageSize=3&page=2&sort=email&order=desc`,
-    );
+    const page = await t
+      .as('rreg')
+      .get(`/api/courses/roster?sectionId=${course.id}&pageSize=3&page=2&sort=email&order=desc`);
     expect(page.json()).toMatchObject({ total: 4, students: [{ username: '=evil' }] });
   });
 
   it('is visible to internal users; 403 other institution, 404 unknown, 422 bad input', async () => {
-    expect((await get('rinsider', `/api/courses/roster?sectionId=${course.id}`)).statusCode).toBe(200);
-    expect((await get('rreg', `/api/courses/roster?sectionId=${foreign.id}`)).statusCode).toBe(403);
-    expect((await get('rreg', '/api/courses/roster?sectionId=999999')).statusCode).toBe(404);
-    expect((await get('rreg', `/api/courses/roster?sectionId=${course.id}&pageSize=0`)).statusCode).toBe(422);
-    expect((await get('rreg', `/api/courses/roster?sectionId=${course.id}&sort=password`)).statusCode).toBe(
+    expect((await t.as('rinsider').get(`/api/courses/roster?sectionId=${course.id}`)).statusCode).toBe(200);
+    expect((await t.as('rreg').get(`/api/courses/roster?sectionId=${foreign.id}`)).statusCode).toBe(403);
+    expect((await t.as('rreg').get('/api/courses/roster?sectionId=999999')).statusCode).toBe(404);
+    expect((await t.as('rreg').get(`/api/courses/roster?sectionId=${course.id}&pageSize=0`)).statusCode).toBe(
       422,
     );
+    expect(
+      (await t.as('rreg').get(`/api/courses/roster?sectionId=${course.id}&sort=password`)).statusCode,
+    ).toBe(422);
   });
 });
 
 describe('GET /api/courses/roster/export', () => {
   it('streams a CSV with the three access displays, NA, opt statuses and neutralised cells', async () => {
-    const res = await get('rreg', `/api/courses/roster/export?sectionId=${course.id}`);
+    const res = await t.as('rreg').get(`/api/courses/roster/export?sectionId=${course.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -108,8 +105,10 @@ describe('GET /api/courses/roster/export', () => {
   });
 
   it('403 other institution, 404 unknown', async () => {
-    expect((await get('rreg', `/api/courses/roster/export?sectionId=${foreign.id}`)).statusCode).toBe(403);
-    expect((await get('rboss', '/api/courses/roster/export?sectionId=999999')).statusCode).toBe(404);
+    expect((await t.as('rreg').get(`/api/courses/roster/export?sectionId=${foreign.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await t.as('rboss').get('/api/courses/roster/export?sectionId=999999')).statusCode).toBe(404);
   });
 });
 
@@ -121,15 +120,15 @@ describe('a dropped enrollment', () => {
       accessType: 'TEMP',
     });
     await t.db.update(enrollments).set({ droppedAt: new Date() }).where(eq(enrollments.id, gone.id));
-    const res = await get('rreg', `/api/courses/roster?sectionId=${sec.id}`);
+    const res = await t.as('rreg').get(`/api/courses/roster?sectionId=${sec.id}`);
     expect(res.json().total).toBe(2);
     const dropped = (u: string) =>
       res.json().students.find((s: { username: string }) => s.username === u)?.droppedAt !== null;
     expect([dropped('stayer'), dropped('leaver')]).toEqual([false, true]);
-    const csv = await get('rreg', `/api/courses/roster/export?sectionId=${sec.id}`);
+    const csv = await t.as('rreg').get(`/api/courses/roster/export?sectionId=${sec.id}`);
     expect(csv.body).toContain('stayer');
     expect(csv.body).toContain('leaver');
-    const detail = await get('rreg', `/api/courses/details?sectionId=${sec.id}`);
+    const detail = await t.as('rreg').get(`/api/courses/details?sectionId=${sec.id}`);
     expect(detail.json().course.enrollmentCount).toBe(1);
   });
 });

@@ -16,7 +16,6 @@ import { alertKeys } from '../alerts';
 export type CopyValidations = z.infer<typeof CopyValidationsResponse>;
 export type CopyValidation = CopyValidations['validations'][number];
 export type CopyRequest = z.infer<typeof CopyRequestsResponse>['requests'][number];
-export type CopyStatusEntry = CopyRequest['statuses'][number];
 type CopyAnswer = z.infer<typeof CopyCoursesResponse>;
 /** Which request a validation is for: a copy, or a child course. */
 type ValidationContext = z.infer<typeof CopyValidationsQuery>['context'];

@@ -4,8 +4,6 @@ export {
   CopyCoursesButton,
   CourseCopyMenuItems,
   CreateChildCourseButton,
-  useCopyDialogs,
 } from './components/CopyActions';
 export { CopyStatusPanel } from './components/CopyStatusPanel';
-export { copyKeys } from './api';
 export { CopyabilityCell, usePageCopyability } from './components/Copyability';

@@ -21,11 +21,7 @@ import { api } from '../../lib/api';
 export type CourseDetails = z.infer<typeof CourseDetailsResponse>;
 export type CourseDetail = CourseDetails['course'];
 export type Roster = z.infer<typeof RosterResponse>;
-export type RosterStudent = Roster['students'][number];
 export type CreationInfo = z.infer<typeof CourseCreationInfoResponse>;
-export type InstitutionInstructor = z.infer<
-  typeof InstructorListForInstitutionResponse
->['instructors'][number];
 type RosterParams = z.input<typeof RosterQuery>;
 
 export const courseKeys = {

@@ -8,7 +8,6 @@ import type {
   GroupListResponse,
   GroupMembersResponse,
   GroupMembersWriteResponse,
-  GroupsByMemberResponse,
   GroupWriteResponse,
   UpdateGroupBody,
 } from '../../../shared/contract/roles';
@@ -42,19 +41,6 @@ export function useRoleMembers(groupId: number | null) {
     queryKey: roleKeys.members(groupId ?? 0),
     queryFn: ({ signal }) => api<RoleMembers>('/api/groupAuth/groupMember', { signal, query: { groupId } }),
     enabled: groupId !== null,
-  });
-}
-
-/** GET groupAuth/groupsByMember : a user's roles in an institution. */
-export function useGroupsByMember(memberId: number | null, organizationIdForRole?: number) {
-  return useQuery({
-    queryKey: roleKeys.byMember(memberId ?? 0, organizationIdForRole),
-    queryFn: ({ signal }) =>
-      api<z.infer<typeof GroupsByMemberResponse>>('/api/groupAuth/groupsByMember', {
-        signal,
-        query: { memberId, organizationIdForRole },
-      }),
-    enabled: memberId !== null,
   });
 }
 

@@ -58,10 +58,3 @@ export function useTotpDisable() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: totpKeys.status() }),
   });
 }
-
-/** A super admin removes another account's authenticator. */
-export function useTotpReset() {
-  return useMutation({
-    mutationFn: (userId: number) => api(`/api/users/${userId}/totp`, { method: 'DELETE' }),
-  });
-}

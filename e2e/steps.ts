@@ -1,0 +1,112 @@
+/**
+ * Steps several browser tests share: catalog texts with their values, the chosen institution (as the
+ * header's chooser stores it), a new account set up through its e-mailed link, the password form.
+ * Spec files import them from `./fixtures`, which re-exports this file.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { SessionResponse } from '../src/shared/contract/auth';
+import type { InstitutionListResponse } from '../src/shared/contract/institutions';
+import type { GroupListResponse } from '../src/shared/contract/roles';
+import { STORAGE_KEYS } from '../src/web/lib/storage';
+import { apiCall, apiLogin, baseURL, mailsTo } from './fixtures';
+
+export { STORAGE_KEYS };
+
+/** A catalog text with its `{{placeholders}}` filled in, as i18next renders it. */
+export const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
+
+/** `fill`, then without the `<tag>` markup of a rich text (what the page shows as text). */
+export const fillPlain = (text: string, params: Record<string, string | number>) =>
+  fill(text, params).replace(/<\/?\w+>/g, '');
+
+/** The form field whose label starts with `text` (a required field's label ends with " *"). */
+export const labelled = (page: Page | Locator, text: string) => page.getByLabel(new RegExp(`^${text}`));
+
+/** The localStorage key under which the web keeps a user's chosen institution. */
+export const institutionKey = (userId: number) => `${STORAGE_KEYS.institution}.${userId}`;
+
+/** Stores `institution` as the user's chosen one (what the header chooser stores), before the app loads. */
+export async function storeInstitution(page: Page, userId: number, institution: object) {
+  await page.goto('/healthz');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    institutionKey(userId),
+    JSON.stringify(institution),
+  ] as const);
+}
+
+/** Makes the institution called `name` the chosen one of the session's user; returns it. */
+export async function chooseInstitution(page: Page, token: string, name: string) {
+  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+  const found = await apiCall<z.infer<typeof InstitutionListResponse>>(
+    token,
+    'GET',
+    `/api/institution/institutionListFilterByName?name=${encodeURIComponent(name)}`,
+  );
+  const inst = found.organizations[0];
+  await storeInstitution(page, session.userId, inst);
+  return inst;
+}
+
+/** The last link of `kind` ("account/setup" or "password/reset") e-mailed to `to`, as path and query. */
+export function lastLink(to: string, kind: string): string | null {
+  const found = mailsTo(to)
+    .map((m) => new RegExp(`https?://\\S+?(/${kind}\\?token=[\\w-]+)`).exec(m)?.[1])
+    .filter(Boolean);
+  return found.at(-1) ?? null;
+}
+
+/**
+ * A new account (e-mail as user name) the registrar requests in its first institution with the
+ * Instructor role; waits for its set-up mail and returns the link's path and query.
+ */
+export async function requestAccount(email: string, name: { firstName: string; lastName: string }) {
+  const token = await apiLogin('registrar');
+  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+  const orgId = session.institutions[0].orgId;
+  const { groups } = await apiCall<z.infer<typeof GroupListResponse>>(
+    token,
+    'GET',
+    `/api/groupAuth/group?contextId=${orgId}`,
+  );
+  const role = groups.find((g) => g.name === 'Instructor') ?? groups[0];
+  await apiCall(token, 'POST', `/api/registrarUser/piUser/${orgId}`, {
+    ...name,
+    email,
+    username: email,
+    groupId: role.groupId,
+  });
+  await expect.poll(() => lastLink(email, 'account/setup'), { timeout: 30_000 }).not.toBeNull();
+  return lastLink(email, 'account/setup') as string;
+}
+
+/** A new active account: requested as `requestAccount` does, its password set through the link. */
+export async function activeAccount(
+  email: string,
+  password: string,
+  name: { firstName: string; lastName: string },
+) {
+  const link = await requestAccount(email, name);
+  const setupToken = new URL(link, baseURL()).searchParams.get('token');
+  const res = await fetch(`${baseURL()}/api/account/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: setupToken, password, confirmPassword: password }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The login form's first step in the page's language: user name, password, Sign in. */
+export async function passwordStep(
+  page: Page,
+  login: { username: string; password: string; submit: string },
+  username: string,
+  password: string,
+) {
+  await page.goto('/login');
+  await page.getByLabel(login.username).fill(username);
+  await labelled(page, login.password).fill(password);
+  await page.getByRole('button', { name: login.submit }).click();
+}

@@ -1,2 +1,0 @@
-export * as schema from './schema';
-export { openDatabase, type Database, type Db, type SqlRunner } from './client';
