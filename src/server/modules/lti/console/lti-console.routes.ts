@@ -21,18 +21,15 @@ import {
 import { sendDownload } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/error-responses';
 import { actorOf, entityOrg } from '../../../plugins/access';
+import { listRegistrations, registrationDetail } from './lti-console-read.service';
 import {
-  canvasDeveloperKey,
   createRegistration,
-  createRegistrationLink,
   editRegistration,
-  listRegistrations,
-  registrationDetail,
   removeRegistration,
   rotateRegistrationKey,
   setRegistrationStatus,
-  toolUrls,
 } from './lti-console.service';
+import { canvasDeveloperKey, createRegistrationLink, toolUrls } from './lti-tool-setup.service';
 import { ltiCourseRosterRoutes } from './lti-course-roster.routes';
 import { syncRosterNow } from './lti-roster.service';
 
@@ -46,9 +43,19 @@ const editOne = { rule: 'editLti', org: registration } as const;
 
 /** The LTI 1.3 integrations console (/ltiIntegrations). The protocol endpoints live under /lti. */
 export async function ltiConsoleRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = typed(app);
   await ltiCourseRosterRoutes(app);
+  registrationRoutes(r);
+  registrationActionRoutes(r);
+  toolSetupRoutes(r);
+}
 
+/** The app with the contract's zod schemas as route types. */
+type Router = ReturnType<typeof typed>;
+const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** List, create, read and edit registrations. */
+function registrationRoutes(r: Router) {
   r.get('/api/lti/registrations', {
     schema: {
       tags,
@@ -117,7 +124,10 @@ export async function ltiConsoleRoutes(app: FastifyInstance) {
     handler: (req) =>
       setRegistrationStatus(req.server.db, actorOf(req), req.params.registrationId, req.body.status),
   });
+}
 
+/** Delete a registration, rotate its tool key, sync a paired course's roster now. */
+function registrationActionRoutes(r: Router) {
   r.delete('/api/lti/registrations/:registrationId', {
     schema: {
       tags,
@@ -159,7 +169,10 @@ export async function ltiConsoleRoutes(app: FastifyInstance) {
         req.params.pairingId,
       ),
   });
+}
 
+/** The tool's own set-up: a one-time registration link, its URLs, the Canvas developer key. */
+function toolSetupRoutes(r: Router) {
   r.post('/api/lti/registrationLinks', {
     schema: {
       tags,

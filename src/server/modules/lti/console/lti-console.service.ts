@@ -1,98 +1,38 @@
-import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import {
-  CANVAS_CONFIG_FILE,
-  type CanvasDeveloperKey,
-  type CreateLtiRegistrationBody,
-  LTI_REGISTRATION_LINK_HOURS,
-  LTI_TOOL_SCOPES,
-  type LtiRegistration,
-  type LtiRegistrationDetailResponse,
-  type LtiToolConfigurationResponse,
-  type LtiToolKey,
-  type UpdateLtiRegistrationBody,
+import type {
+  CreateLtiRegistrationBody,
+  LtiRegistration,
+  UpdateLtiRegistrationBody,
 } from '../../../../shared/contract/lti';
 import { can } from '../../../../shared/permissions';
-import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import type { Actor } from '../../../lib/actor';
-import { AppError, accessDenied, notFound, refusal } from '../../../lib/app-error';
+import { AppError, accessDenied, refusal } from '../../../lib/app-error';
 import { audit } from '../../../lib/audit';
 import { capabilities } from '../../../lib/capabilities';
 import {
   deleteRegistration,
-  deploymentsOf,
-  dynamicallyRegistered,
   insertRegistration,
   hasDeployment,
-  insertRegistrationLink,
   institutionNames,
-  launchesOf,
-  launchSummaries,
   pairingCount,
-  type RegistrationRow,
-  registrationById,
   registrationByIssuerClient,
-  registrationsOf,
   replaceDeployments,
-  toolKeysOf,
   updateRegistration,
 } from './lti-console.queries';
 import { createToolKey, rotateToolKey } from '../shared/lti-keys';
-import { unknownClientLaunches } from './lti-log.queries';
-import { lastReregistration } from './lti-reregistration';
-import { rosterSyncsOf } from './lti-roster.service';
-import { hashLinkToken } from '../shared/lti-link-token';
+import {
+  keysOf,
+  present,
+  registrationDetail,
+  requireInstitution,
+  requireRegistration,
+} from './lti-console-read.service';
 
 type Registration = z.infer<typeof LtiRegistration>;
 type CreateBody = z.infer<typeof CreateLtiRegistrationBody>;
 type UpdateBody = z.infer<typeof UpdateLtiRegistrationBody>;
-type ToolKey = z.infer<typeof LtiToolKey>;
-
-const anyFlag = (a: Actor) => a.superAdmin || a.associateSuperAdmin || a.nasupport;
-
-/** The caller may change a registration owned by `owner` (the route's rights are in `actor.caps`). */
-function mayEdit(actor: Actor, owner: number) {
-  return can(actor.caps, 'editLti') && (owner === actor.organizationId || anyFlag(actor));
-}
-
-/** The registrations as the console shows them (deployments, last launch, last error). */
-async function present(db: Db, actor: Actor, rows: RegistrationRow[]): Promise<Registration[]> {
-  const ids = rows.map((r) => r.id);
-  const [deployments, summaries, dynamic] = await Promise.all([
-    deploymentsOf(db, ids),
-    launchSummaries(db, ids),
-    dynamicallyRegistered(db, ids),
-  ]);
-  return rows.map((r) => {
-    const err = summaries.errors.get(r.id);
-    return {
-      registrationId: r.id,
-      organizationId: r.institutionId,
-      lmsKind: r.lmsKind,
-      name: r.name,
-      issuer: r.issuer,
-      clientId: r.clientId,
-      status: r.status,
-      deployments: deployments
-        .filter((d) => d.integrationId === r.id)
-        .map(({ deploymentId, organizationId, institutionName }) => ({
-          deploymentId,
-          organizationId,
-          institutionName,
-        })),
-      authLoginUrl: r.authLoginUrl,
-      authTokenUrl: r.authTokenUrl,
-      keysetUrl: r.keysetUrl,
-      createdAt: r.createdAt.toISOString(),
-      viaDynamicRegistration: dynamic.has(r.id),
-      lastLaunchAt: summaries.last.get(r.id)?.toISOString() ?? null,
-      lastError: err ? { reasonCode: err.reasonCode, at: err.at.toISOString() } : null,
-      canEdit: mayEdit(actor, r.institutionId),
-    };
-  });
-}
 
 /** What the audit log keeps of a registration (no keys). */
 const auditShape = (r: Registration) => ({
@@ -106,82 +46,6 @@ const auditShape = (r: Registration) => ({
   authTokenUrl: r.authTokenUrl,
   keysetUrl: r.keysetUrl,
 });
-
-async function requireInstitution(db: Db, id: number) {
-  if (!(await institutionNames(db, [id])).has(id)) throw notFound('Institution');
-}
-
-async function requireRegistration(db: Db, id: number) {
-  const row = await registrationById(db, id);
-  if (!row) throw notFound('LTI registration');
-  return row;
-}
-
-/** GET registrations of the institution. */
-export async function listRegistrations(db: Db, actor: Actor, organizationId: number) {
-  await requireInstitution(db, organizationId);
-  const rows = await registrationsOf(db, organizationId);
-  return { registrations: await present(db, actor, rows), canEdit: can(actor.caps, 'editLti') };
-}
-
-type KeyRow = Awaited<ReturnType<typeof toolKeysOf>>[number];
-const liveAt = (k: KeyRow, now: Date) =>
-  (!k.activatesAt || k.activatesAt <= now) && (!k.retiredAt || k.retiredAt > now);
-
-function keyState(k: KeyRow, signingKid: string | undefined, now: Date): ToolKey['state'] {
-  if (k.activatesAt && k.activatesAt > now) return 'next';
-  if (k.kid === signingKid) return 'signing';
-  return k.retiredAt && k.retiredAt > now ? 'overlap' : 'retired';
-}
-
-async function keysOf(db: Db, integrationId: number): Promise<ToolKey[]> {
-  const now = new Date();
-  const rows = await toolKeysOf(db, integrationId); // newest first: the first live one signs
-  const signingKid = rows.find((k) => liveAt(k, now))?.kid;
-  return rows.map((k) => ({
-    kid: k.kid,
-    alg: k.alg,
-    createdAt: k.createdAt.toISOString(),
-    retiredAt: k.retiredAt?.toISOString() ?? null,
-    activatesAt: k.activatesAt?.toISOString() ?? null,
-    state: keyState(k, signingKid, now),
-  }));
-}
-
-/** GET one registration with its tool keys and its last launches. */
-export async function registrationDetail(
-  db: Db,
-  actor: Actor,
-  id: number,
-  result?: 'accepted' | 'refused',
-): Promise<z.infer<typeof LtiRegistrationDetailResponse>> {
-  const row = await requireRegistration(db, id);
-  const providerStaff = anyFlag(actor) || actor.internalUser;
-  const [[registration], keys, launches, unknownClients] = await Promise.all([
-    present(db, actor, [row]),
-    keysOf(db, id),
-    launchesOf(db, id, result),
-    providerStaff ? unknownClientLaunches(db, row.issuer) : undefined,
-  ]);
-  return {
-    registration,
-    keys,
-    rosterSyncs: await rosterSyncsOf(db, id),
-    lastReregistration: await lastReregistration(db, id),
-    launches: launches.map((l) => ({
-      id: l.id,
-      at: l.at.toISOString(),
-      result: l.result,
-      reasonCode: l.reasonCode,
-      deploymentId: l.deploymentId,
-      contextId: l.contextId,
-      contextTitle: l.contextTitle,
-      messageType: l.messageType,
-      roles: l.roles ?? [],
-    })),
-    ...(unknownClients ? { unknownClientLaunches: unknownClients } : {}),
-  };
-}
 
 /**
  * The deployments' institutions: the registration's own by default; another one only if it exists
@@ -407,80 +271,4 @@ export async function rotateRegistrationKey(db: Db, actor: Actor, id: number) {
     });
   });
   return { keys: await keysOf(db, id) };
-}
-
-/** POST a one-time dynamic-registration link for the institution (24 h). Only its hash is stored. */
-export async function createRegistrationLink(db: Db, actor: Actor, config: Config, organizationId: number) {
-  await requireInstitution(db, organizationId);
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + LTI_REGISTRATION_LINK_HOURS * 3_600_000);
-  const link = await db.transaction(async (tx) => {
-    const row = await insertRegistrationLink(tx, {
-      institutionId: organizationId,
-      tokenHash: hashLinkToken(token),
-      createdBy: actor.userId,
-      expiresAt,
-    });
-    await audit(tx, actor, {
-      action: 'lti.registrationLink.create',
-      entityType: 'ltiRegistrationLink',
-      entityId: row.id,
-      institutionId: organizationId,
-      after: { expiresAt: row.expiresAt.toISOString() },
-    });
-    return row;
-  });
-  return {
-    url: `${toolUrls(config).registrationUrl}?link=${token}`,
-    expiresAt: link.expiresAt.toISOString(),
-  };
-}
-
-/** The tool's own URLs, from PUBLIC_URL. */
-export function toolUrls(config: Pick<Config, 'publicUrl'>): z.infer<typeof LtiToolConfigurationResponse> {
-  const base = config.publicUrl.replace(/\/+$/, '');
-  return {
-    loginUrl: `${base}/lti/login`,
-    launchUrl: `${base}/lti/launch`,
-    jwksUrl: `${base}/lti/jwks`,
-    deepLinkUrl: `${base}/lti/deep-link`,
-    registrationUrl: `${base}/lti/register`,
-  };
-}
-
-/** The Canvas developer key (LTI key, "Paste JSON") for this tool. */
-export function canvasDeveloperKey(config: Pick<Config, 'publicUrl'>): {
-  fileName: string;
-  body: z.infer<typeof CanvasDeveloperKey>;
-} {
-  const urls = toolUrls(config);
-  const placement = (placement: string, messageType: string) => ({
-    placement,
-    message_type: messageType,
-    target_link_uri: urls.launchUrl,
-  });
-  return {
-    fileName: CANVAS_CONFIG_FILE,
-    body: {
-      title: 'Courseware',
-      description: 'Courseware course materials (LTI 1.3).',
-      oidc_initiation_url: urls.loginUrl,
-      target_link_uri: urls.launchUrl,
-      public_jwk_url: urls.jwksUrl,
-      scopes: [...LTI_TOOL_SCOPES],
-      extensions: [
-        {
-          platform: 'canvas.instructure.com',
-          privacy_level: 'public',
-          settings: {
-            placements: [
-              placement('course_navigation', 'LtiResourceLinkRequest'),
-              placement('link_selection', 'LtiDeepLinkingRequest'),
-              placement('assignment_selection', 'LtiDeepLinkingRequest'),
-            ],
-          },
-        },
-      ],
-    },
-  };
 }

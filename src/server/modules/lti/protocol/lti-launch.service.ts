@@ -9,21 +9,14 @@ import type { LtiLaunchBody, LtiLoginFields } from '../../../../shared/contract/
 import type { Db } from '../../../db/client';
 import { choiceOfClaims, deepLinkAccepts } from './lti-choice';
 import { launchOrigins, pickLang, platformOrigins } from './lti-frame';
-import {
-  acceptLaunch,
-  CLAIM,
-  consumeNonceAndState,
-  emptyFacts,
-  type LaunchFacts,
-  type LaunchOutcome,
-  logLaunch,
-  type ValidLaunch,
-  validateLaunch,
-} from './lti-launch';
+import { CLAIM, emptyFacts, type LaunchFacts, type ValidLaunch } from './lti-claims';
+import { acceptLaunch, consumeNonceAndState, type LaunchOutcome } from './lti-launch';
+import { logLaunch } from './lti-log';
 import type { RefusalThrottle } from './lti-log-throttle';
 import { startLogin, stateCookie } from './lti-login';
 import { LtiRefusal, refuse } from './lti-reasons';
 import { recordNrpsClaim } from './lti-roster-sync';
+import { validateLaunch } from './lti-validate';
 import { type LaunchSession, signSession } from './lti-session';
 
 /** What a protocol request brings besides its fields: where from, in which language, at what time. */

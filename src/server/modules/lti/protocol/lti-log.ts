@@ -1,7 +1,7 @@
 /** The launch log's row of a launch, accepted or refused. */
 import type { Db } from '../../../db/client';
 import { ltiLaunchLog } from '../../../db/schema';
-import type { LaunchFacts } from './lti-launch';
+import type { LaunchFacts } from './lti-claims';
 
 export function logValues(facts: LaunchFacts, reasonCode: string | null) {
   return {

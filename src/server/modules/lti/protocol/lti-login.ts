@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { lmsDeployments, lmsIntegrations, ltiOidcStates } from '../../../db/schema';
-import { type LaunchFacts, onOwnHost, type Registration, STATE_MINUTES } from './lti-launch';
+import { type LaunchFacts, onOwnHost, type Registration, STATE_MINUTES } from './lti-claims';
 import { refuse } from './lti-reasons';
 
 export interface LoginParams {

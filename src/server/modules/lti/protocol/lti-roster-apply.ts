@@ -10,7 +10,8 @@ import type { Db } from '../../../db/client';
 import { enrollments, ltiIdentities, memberships, sectionInstructors } from '../../../db/schema';
 import { dropEnrollment } from '../../inclusive-access';
 import { audit } from '../../../lib/audit';
-import { courseRoleOf, personOf } from './lti-launch';
+import { personOf } from './lti-person';
+import { courseRoleOf } from './lti-roles';
 import type { NrpsMember } from './lti-nrps-client';
 
 export interface RosterCounts {
