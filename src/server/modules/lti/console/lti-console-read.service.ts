@@ -1,10 +1,8 @@
 import type { z } from 'zod';
 import type {
-  CreateLtiRegistrationBody,
   LtiRegistration,
   LtiRegistrationDetailResponse,
   LtiToolKey,
-  UpdateLtiRegistrationBody,
 } from '../../../../shared/contract/lti';
 import { can } from '../../../../shared/permissions';
 import type { Db } from '../../../db/client';
@@ -26,8 +24,6 @@ import { lastReregistration } from './lti-reregistration';
 import { rosterSyncsOf } from './lti-roster.service';
 
 type Registration = z.infer<typeof LtiRegistration>;
-type CreateBody = z.infer<typeof CreateLtiRegistrationBody>;
-type UpdateBody = z.infer<typeof UpdateLtiRegistrationBody>;
 type ToolKey = z.infer<typeof LtiToolKey>;
 
 const anyFlag = (a: Actor) => a.superAdmin || a.associateSuperAdmin || a.nasupport;

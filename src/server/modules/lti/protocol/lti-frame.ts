@@ -4,16 +4,20 @@
  * The landing pages are server-rendered HTML rather than SPA routes: they must render inside an
  * LMS iframe with framing allowed for that LMS only (the SPA and admin console stay unframeable),
  * work without any cookie or bearer token (the launch session is in the URL), and appear in one
- * round trip after the launch redirect. Texts come from the web catalogs (ltiTool.*).
+ * round trip after the launch redirect. Texts come from the server catalogs (src/shared/i18n,
+ * ltiTool.*); the console shows the same refusal reasons from the web's (ltiTool.reasons, kept equal
+ * by lti-texts.test.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import en from '../../../../web/i18n/en.json' with { type: 'json' };
-import fr from '../../../../web/i18n/fr.json' with { type: 'json' };
-import zh from '../../../../web/i18n/zh.json' with { type: 'json' };
+import { SERVER_CATALOGS } from '../../../../shared/i18n';
 import { type LtiRefusal, LTI_REASONS } from './lti-reasons';
 
 export type Lang = 'en' | 'fr' | 'zh';
-const CATALOGS = { en: en.ltiTool, fr: fr.ltiTool, zh: zh.ltiTool } as const;
+const CATALOGS = {
+  en: SERVER_CATALOGS.en.ltiTool,
+  fr: SERVER_CATALOGS.fr.ltiTool,
+  zh: SERVER_CATALOGS.zh.ltiTool,
+} as const;
 export type Texts = (typeof CATALOGS)['en'];
 
 /** The language of a launch: its locale claim first, then Accept-Language, then English. */
