@@ -3,7 +3,7 @@
  * and the client id claimed and listed to provider staff; logging is throttled per address; the log
  * keeps its retention and shows course titles. Odd claims are refused with a reason, never a 500.
  */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../../shared/permissions';
@@ -11,7 +11,7 @@ import { ltiIdentities, ltiLaunchLog, ltiOidcStates, ltiUsedNonces, users } from
 import { redactUrl } from '../../../plugins/request-log';
 import { bearer, createInstitution, createRole, createUser, login } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { type Launcher, launcher } from '../../../test/lti-launcher';
+import { type Launcher, lastLaunchLog, launcher, reasonOf } from '../../../test/lti-launcher';
 import { LTI, type LtiPlatform, registerPlatform, startLtiPlatform } from '../../../test/lti-platform';
 import { ltiLaunchLogRetentionJob, ltiStateSweepJob, pruneLaunchLog } from './lti-log.job';
 import { REFUSALS_PER_MINUTE } from './lti-log-throttle';
@@ -44,11 +44,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const reasonOf = (html: string) => /data-reason="([^"]+)"/.exec(html)?.[1];
-async function lastLog() {
-  const [row] = await t.db.select().from(ltiLaunchLog).orderBy(desc(ltiLaunchLog.id)).limit(1);
-  return row;
-}
+const lastLog = () => lastLaunchLog(t);
 const detail = (who: string) =>
   t.app.inject({ url: `/api/lti/registrations/${regId}`, headers: bearer(tok[who]) });
 

@@ -3,7 +3,7 @@
  * refusal of the issue's validation list with its reason code and nothing written but the
  * launch-log row; the accepted launches and what they do.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { decodeJwt, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,14 +13,14 @@ import {
   lmsDeployments,
   type lmsIntegrations,
   ltiIdentities,
-  ltiLaunchLog,
   ltiOidcStates,
   sections,
   users,
 } from '../../../db/schema';
 import { createOffer, createProduct, createSection } from '../../../test/course-fixtures';
 import { createInstitution, createUser } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import type { TestApp } from '../../../test/harness';
+import { type Launcher, type LtiWorld, lastLaunchLog, ltiWorld, reasonOf } from '../../../test/lti-launcher';
 import {
   LTI,
   launchClaims,
@@ -32,7 +32,9 @@ import {
 } from '../../../test/lti-platform';
 import { type LaunchSession, SESSION_MINUTES, signSession } from './lti-session';
 
+let w: LtiWorld;
 let t: TestApp;
+let l: Launcher;
 let p: LtiPlatform;
 let toolUrl: string;
 let reg: typeof lmsIntegrations.$inferSelect;
@@ -42,12 +44,14 @@ let offerId: number;
 const PAIRED = 'course-paired';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  p = await startLtiPlatform();
+  w = await ltiWorld({
+    institution: 'LTI University',
+    registration: { clientId: 'tool-client', deploymentIds: ['dep-1'] },
+  });
+  ({ t, p, l, reg } = w);
   toolUrl = t.app.config.publicUrl;
-  const inst = await createInstitution(t.db, 'LTI University');
+  const inst = { id: w.institutionId };
   instId = inst.id;
-  reg = await registerPlatform(t.db, p, inst.id, { clientId: 'tool-client', deploymentIds: ['dep-1'] });
   const product = await createProduct(t.db, 'Biology Essentials');
   offerId = (await createOffer(t.db, inst.id, product)).id;
   const section = await createSection(t.db, { institutionId: inst.id, productId: product.id });
@@ -65,56 +69,17 @@ beforeAll(async () => {
     courseEndDate: section.endDate,
   });
 });
-afterAll(async () => {
-  await p?.close();
-  await t?.close();
-});
+afterAll(async () => w?.close());
 
 /** A login through the tool: the state and nonce it stored. */
-async function login(clientId = 'tool-client', deploymentId = 'dep-1') {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/lti/login',
-    query: {
-      iss: p.issuer,
-      login_hint: 'hint-1',
-      target_link_uri: `${toolUrl}/lti/launch`,
-      client_id: clientId,
-      lti_deployment_id: deploymentId,
-    },
-  });
-  expect(res.statusCode).toBe(302);
-  const q = new URL(res.headers.location as string).searchParams;
-  return { state: q.get('state')!, nonce: q.get('nonce')! };
+async function login(deploymentId = 'dep-1') {
+  const res = await l.login(deploymentId);
+  expect(res.status).toBe(302);
+  return res;
 }
-
 const nowS = () => Math.floor(Date.now() / 1000);
-
-/** A signed token for a fresh login: standard claims + `claims` (a key set to undefined is dropped). */
-async function token(nonce: string, claims: JWTPayload = {}, opts: SignOptions = {}) {
-  const all: JWTPayload = {
-    iss: p.issuer,
-    aud: 'tool-client',
-    nonce,
-    iat: nowS(),
-    exp: nowS() + 300,
-    ...launchClaims(toolUrl),
-    ...claims,
-  };
-  for (const k of Object.keys(all)) if (all[k] === undefined) delete all[k];
-  return p.sign(all, opts);
-}
-
-function launch(form: Record<string, string | undefined>, headers: Record<string, string> = {}) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(form)) if (v !== undefined) body.set(k, v);
-  return t.app.inject({
-    method: 'POST',
-    url: '/lti/launch',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    payload: body.toString(),
-  });
-}
+const token: Launcher['token'] = (...args) => l.token(...args);
+const launch: Launcher['launch'] = (...args) => l.launch(...args);
 
 async function rowCounts() {
   const c = async (
@@ -128,12 +93,7 @@ async function rowCounts() {
   };
 }
 
-async function lastLog() {
-  const [row] = await t.db.select().from(ltiLaunchLog).orderBy(desc(ltiLaunchLog.id)).limit(1);
-  return row;
-}
-
-const reasonOf = (html: string) => /data-reason="([^"]+)"/.exec(html)?.[1];
+const lastLog = () => lastLaunchLog(t);
 
 describe('refused launches: reason code, launch-log row, nothing else written', () => {
   type Case = [
@@ -586,7 +546,7 @@ describe('accepted launches', () => {
 
   /** An instructor's launch from a deployment into an LMS course: the landing page's address. */
   async function instructorLaunch(deploymentId: string, contextId: string) {
-    const { state, nonce } = await login('tool-client', deploymentId);
+    const { state, nonce } = await login(deploymentId);
     const launched = await launch({
       id_token: await token(nonce, {
         [LTI.roles]: [ROLE.instructor],
