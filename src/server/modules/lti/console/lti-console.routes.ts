@@ -11,13 +11,12 @@ import {
   LtiRegistrationLinkResponse,
   LtiRegistrationParams,
   LtiRegistrationsResponse,
-  LtiRosterSync,
-  LtiRosterSyncParams,
   LtiRotateKeyResponse,
   LtiStatusBody,
   LtiToolConfigurationResponse,
   UpdateLtiRegistrationBody,
 } from '../../../../shared/contract/lti';
+import { LtiRosterSync, LtiRosterSyncParams } from '../../../../shared/contract/lti-roster';
 import { sendDownload } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/error-responses';
 import { actorOf, entityOrg } from '../../../plugins/access';

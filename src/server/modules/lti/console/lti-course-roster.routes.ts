@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SectionQuery } from '../../../../shared/contract/courses';
-import { CourseRosterSyncResponse } from '../../../../shared/contract/lti';
+import { CourseRosterSyncResponse } from '../../../../shared/contract/lti-roster';
 import { errorResponses } from '../../../lib/error-responses';
 import { actorOf, entityOrg } from '../../../plugins/access';
 import { courseRosterSync, syncCourseRosterNow } from './lti-roster.service';

@@ -1,7 +1,7 @@
 /** The console's view of NRPS roster syncs, and "Sync roster now". */
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LtiRosterSync } from '../../../../shared/contract/lti';
+import type { LtiRosterSync } from '../../../../shared/contract/lti-roster';
 import type { Db } from '../../../db/client';
 import { lmsCoursePairings, ltiRosterSyncs } from '../../../db/schema';
 import type { JobSender } from '../../../jobs/define';

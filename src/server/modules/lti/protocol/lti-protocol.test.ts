@@ -4,7 +4,6 @@
  * Registration 1.0, and the signed deep-linking response.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
@@ -19,16 +18,9 @@ import {
   ltiRegistrationLinks,
 } from '../../../db/schema';
 import { createOffer, createProduct } from '../../../test/course-fixtures';
-import { createInstitution } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import {
-  LTI,
-  launchClaims,
-  type LtiPlatform,
-  ROLE,
-  registerPlatform,
-  startLtiPlatform,
-} from '../../../test/lti-platform';
+import type { TestApp } from '../../../test/harness';
+import { type LtiWorld, ltiWorld } from '../../../test/lti-launcher';
+import { LTI, launchClaims, type LtiPlatform, ROLE, startLtiPlatform } from '../../../test/lti-platform';
 import { rotateToolKey } from '../shared/lti-keys';
 import { hashLinkToken } from '../shared/lti-link-token';
 import { lastReregistration } from '../console/lti-reregistration';
@@ -41,25 +33,21 @@ let instId: number;
 let reg: typeof lmsIntegrations.$inferSelect;
 let offerId: number;
 
+let w: LtiWorld;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  toolUrl = t.app.config.publicUrl;
-  p = await startLtiPlatform();
-  const inst = await createInstitution(t.db, 'Protocol College');
-  instId = inst.id;
-  reg = await registerPlatform(t.db, p, inst.id, {
-    clientId: 'rt-client',
-    deploymentIds: ['dep-1', 'dep-2'],
+  w = await ltiWorld({
+    institution: 'Protocol College',
+    listen: true,
+    registration: { clientId: 'rt-client', deploymentIds: ['dep-1', 'dep-2'] },
   });
+  ({ t, p, base, reg } = w);
+  toolUrl = t.app.config.publicUrl;
+  const inst = { id: w.institutionId };
+  instId = inst.id;
   const product = await createProduct(t.db, 'Physics Now');
   offerId = (await createOffer(t.db, inst.id, product)).id;
 });
-afterAll(async () => {
-  await p?.close();
-  await t?.close();
-});
+afterAll(async () => w?.close());
 
 const form = (values: Record<string, string>) => ({
   method: 'POST',

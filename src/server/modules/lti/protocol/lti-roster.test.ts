@@ -1,11 +1,3 @@
-/**
- * NRPS roster sync against the platform simulator over real HTTP: the NRPS claim of a launch recorded,
- * a client_credentials token with a private_key_jwt assertion, two membership pages, learners enrolled
- * on trial and staff recorded as instructors, an inactive member and one who left dropped (kept, audited
- * with the sync), a refused scope, a platform that is down and a resume from the page it stopped at,
- * and the tool's key set cached by the platform across a key rotation.
- */
-import type { AddressInfo } from 'node:net';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -18,16 +10,10 @@ import {
 } from '../../../db/schema';
 import { createSection } from '../../../test/course-fixtures';
 import { ADMIN_PERMISSIONS } from '../../../../shared/permissions';
-import { bearer, createInstitution, createRole, createUser, login } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import {
-  LTI,
-  launchClaims,
-  type LtiPlatform,
-  ROLE,
-  registerPlatform,
-  startLtiPlatform,
-} from '../../../test/lti-platform';
+import { bearer, createRole, createUser, login } from '../../../test/fixtures';
+import type { TestApp } from '../../../test/harness';
+import { type LtiWorld, ltiWorld } from '../../../test/lti-launcher';
+import { LTI, launchClaims, type LtiPlatform, ROLE } from '../../../test/lti-platform';
 import type { NrpsMemberFixture } from '../../../test/lti-platform-nrps';
 import { createIsbnProduct, createPairing } from '../../../test/product-fixtures';
 import { rotateToolKey } from '../shared/lti-keys';
@@ -42,25 +28,25 @@ let regId: number;
 let n = 0;
 let admin: string;
 
+let w: LtiWorld;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  w = await ltiWorld({
+    institution: 'Roster College',
+    listen: true,
+    registration: { clientId: 'nrps-client' },
+  });
+  ({ t, p } = w);
   toolUrl = t.app.config.publicUrl;
-  p = await startLtiPlatform();
-  p.services.toolJwksUrl = `${base}/lti/jwks`;
+  p.services.toolJwksUrl = `${w.base}/lti/jwks`;
   p.services.clientId = 'nrps-client';
-  const inst = await createInstitution(t.db, 'Roster College');
+  const inst = { id: w.institutionId };
   instId = inst.id;
-  regId = (await registerPlatform(t.db, p, inst.id, { clientId: 'nrps-client' })).id;
+  regId = w.reg.id;
   const user = await createUser(t.db, 'rosteradmin');
   await createRole(t.db, inst.id, 'Administrator', ADMIN_PERMISSIONS, [user.id]);
   admin = await login(t.app, 'rosteradmin');
 });
-afterAll(async () => {
-  await p?.close();
-  await t?.close();
-});
+afterAll(async () => w?.close());
 beforeEach(() => {
   Object.assign(p.services, { refuseScope: false, down: false, downFromPage: null, differences: null });
 });
