@@ -206,7 +206,9 @@ describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ la
     const rowOf = list.locator(`[data-testid=lti-unknown-client-row][data-client="${ghost}"]`);
     await rowOf.waitFor();
     expect(await rowOf.getByTestId('lti-reason').textContent()).toBe(catalog.ltiTool.reasons.badAudience);
-    expect(await rowOf.getByTestId('lti-unknown-client-fix').textContent()).toBe(catalog.ltiTool.fixes.badAudience);
+    expect(await rowOf.getByTestId('lti-unknown-client-fix').textContent()).toBe(
+      catalog.ltiTool.fixes.badAudience,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await list.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(RESULTS_DIR, `lti-deep-link-${lang}--unknown-clients-1280.png`) });
