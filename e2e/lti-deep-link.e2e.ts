@@ -7,6 +7,7 @@ import type { SessionResponse } from '../src/shared/contract/auth';
 import type { LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
 import { apiCall, apiLogin, baseURL, loginAs, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
+import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
 /**
@@ -113,7 +114,7 @@ async function visibleInFrame(page: Page, frame: FrameLocator, name: string) {
 describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ lang, locale, catalog }) => {
   // the console speaks the browser's language; the framed pages the launch's locale claim
   const b = useBrowser(`lti-deep-link-${lang}`, { locale });
-  const t = catalog.ltiTool;
+  const t = SERVER_CATALOGS[lang as 'en' | 'fr'].ltiTool; // the pages' texts are the server's
 
   it('the teacher picks an offer, the student waits, the teacher confirms exactly that offer', async () => {
     const { page } = b;
@@ -204,8 +205,10 @@ describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ la
     await list.getByRole('heading', { name: texts.detail.unknownClients }).waitFor();
     const rowOf = list.locator(`[data-testid=lti-unknown-client-row][data-client="${ghost}"]`);
     await rowOf.waitFor();
-    expect(await rowOf.getByTestId('lti-reason').textContent()).toBe(t.reasons.badAudience);
-    expect(await rowOf.getByTestId('lti-unknown-client-fix').textContent()).toBe(t.fixes.badAudience);
+    expect(await rowOf.getByTestId('lti-reason').textContent()).toBe(catalog.ltiTool.reasons.badAudience);
+    expect(await rowOf.getByTestId('lti-unknown-client-fix').textContent()).toBe(
+      catalog.ltiTool.fixes.badAudience,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await list.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(RESULTS_DIR, `lti-deep-link-${lang}--unknown-clients-1280.png`) });

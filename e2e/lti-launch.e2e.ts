@@ -8,6 +8,7 @@ import type { LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
 import { formatUsDate } from '../src/shared/validation';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
 import { apiCall, apiLogin, baseURL, seriousViolations, useBrowser } from './fixtures';
+import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
 /**
@@ -96,9 +97,9 @@ async function launch(page: Page, clientId: string, loginHint: string) {
   await page.locator('h1').waitFor();
 }
 
-describe.each(LANGUAGES)('LTI 1.3 launch in a browser, in $lang', ({ lang, catalog }) => {
+describe.each(LANGUAGES)('LTI 1.3 launch in a browser, in $lang', ({ lang }) => {
   const b = useBrowser(`lti-launch-${lang}`);
-  const t = catalog.ltiTool;
+  const t = SERVER_CATALOGS[lang as 'en' | 'fr'].ltiTool; // the pages' texts are the server's
 
   it('an instructor pairs an unpaired course, then a student of it sees the 14 day trial', async () => {
     const { page } = b;

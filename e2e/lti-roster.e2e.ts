@@ -4,9 +4,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { CourseRosterSyncResponse, LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
+import type { LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
+import type { CourseRosterSyncResponse } from '../src/shared/contract/lti-roster';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
 import { apiCall, apiLogin, baseURL, loginAs, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
+import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
 /**
@@ -174,7 +176,7 @@ describe.each(LANGUAGES)(
 
     it('a used or unknown registration link: the refusal shows in the frame, written for an LMS admin', async () => {
       const { page } = b;
-      const t = catalog.ltiTool;
+      const t = SERVER_CATALOGS[lang as 'en' | 'fr'].ltiTool; // the pages' texts are the server's
       const register = `${baseURL()}/lti/register?${new URLSearchParams({
         link: 'z'.repeat(43),
         openid_configuration: platform.openidConfigurationUrl,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './lib/project-root';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAccessControl(app, app.declaredRoutes);
   registerNulGuard(app);
+  await app.register(cookie); // req.cookies and reply.setCookie (the LTI state cookie)
   await app.register(registerRoutes);
 
   registerHealthRoutes(app, database, jobsReady);

@@ -4,7 +4,12 @@ import { copyCourseDeadJob, copyCourseJob, copyDispatchJob } from '../modules/co
 import { sectionAlertsJob } from '../modules/alerts';
 import { applyImportJob, importDeadJob, parseImportJob } from '../modules/bulk-accounts';
 import { recycleBinPurgeJob } from '../modules/recycle-bin';
-import { ltiLaunchLogRetentionJob, ltiRosterScheduleJob, ltiRosterSyncJob } from '../modules/lti';
+import {
+  ltiLaunchLogRetentionJob,
+  ltiRosterScheduleJob,
+  ltiRosterSyncJob,
+  ltiStateSweepJob,
+} from '../modules/lti';
 import { optRemindersJob } from '../modules/inclusive-access';
 
 /** Every background job of the product. Features add theirs here. */
@@ -20,6 +25,7 @@ export const ALL_JOBS: JobDefinition<any>[] = [
   applyImportJob,
   recycleBinPurgeJob,
   ltiLaunchLogRetentionJob,
+  ltiStateSweepJob,
   ltiRosterSyncJob,
   ltiRosterScheduleJob,
   optRemindersJob,

@@ -3,9 +3,20 @@
  * nonce, a token signed by the test platform, the form_post to /lti/launch, the landing page and the
  * landing page's forms. Every step is an HTTP request to the app (inject).
  */
+import type { AddressInfo } from 'node:net';
+import { desc } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
-import type { TestApp } from './harness';
-import { launchClaims, type LtiPlatform, type SignOptions } from './lti-platform';
+import { type lmsIntegrations, ltiLaunchLog } from '../db/schema';
+import { createInstitution } from './fixtures';
+import { createTestApp, type TestApp } from './harness';
+import {
+  launchClaims,
+  type LtiPlatform,
+  type RegisterOptions,
+  registerPlatform,
+  type SignOptions,
+  startLtiPlatform,
+} from './lti-platform';
 
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 
@@ -83,4 +94,57 @@ export function launcher(t: TestApp, p: LtiPlatform, clientId: string): Launcher
     },
   };
   return l;
+}
+
+/** The reason code a refusal page shows (its data-reason). */
+export const reasonOf = (html: string) => /data-reason="([^"]+)"/.exec(html)?.[1];
+
+/** The newest launch-log row. */
+export async function lastLaunchLog(t: TestApp) {
+  const [row] = await t.db.select().from(ltiLaunchLog).orderBy(desc(ltiLaunchLog.id)).limit(1);
+  return row;
+}
+
+export interface LtiWorld {
+  t: TestApp;
+  p: LtiPlatform;
+  /** The app's own address when it listens on a port (`listen`), else ''. */
+  base: string;
+  institutionId: number;
+  reg: typeof lmsIntegrations.$inferSelect;
+  /** Launches as the registration's client. */
+  l: Launcher;
+  close(): Promise<void>;
+}
+
+/**
+ * A test file's LTI set-up: the app (listening on a free port with `listen`, for real HTTP), the
+ * test platform, an institution with the platform registered, and a launcher for that client.
+ */
+export async function ltiWorld(opts: {
+  institution: string;
+  listen?: boolean;
+  registration: RegisterOptions & { clientId: string };
+}): Promise<LtiWorld> {
+  const t = await createTestApp();
+  let base = '';
+  if (opts.listen) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  }
+  const p = await startLtiPlatform();
+  const inst = await createInstitution(t.db, opts.institution);
+  const reg = await registerPlatform(t.db, p, inst.id, opts.registration);
+  return {
+    t,
+    p,
+    base,
+    institutionId: inst.id,
+    reg,
+    l: launcher(t, p, opts.registration.clientId),
+    async close() {
+      await p.close();
+      await t.close();
+    },
+  };
 }

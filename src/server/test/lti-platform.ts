@@ -250,11 +250,17 @@ export async function startLtiPlatform(): Promise<LtiPlatform> {
 }
 
 /** Registers `platform` with the tool: registration, deployments → institution, a tool signing key. */
+export interface RegisterOptions {
+  clientId?: string;
+  deploymentIds?: string[];
+  status?: 'active' | 'pending' | 'disabled';
+}
+
 export async function registerPlatform(
   db: Db,
   platform: LtiPlatform,
   institutionId: number,
-  opts: { clientId?: string; deploymentIds?: string[]; status?: 'active' | 'pending' | 'disabled' } = {},
+  opts: RegisterOptions = {},
 ) {
   const clientId = opts.clientId ?? `tool-${randomUUID().slice(0, 8)}`;
   const deploymentIds = opts.deploymentIds ?? ['dep-1'];

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { IdParam, RowId, text } from './common';
+import { LtiRosterSync } from './lti-roster';
 
 /** LMS kinds a registration may name. */
 export const LTI_LMS_KINDS = [
@@ -199,36 +200,6 @@ export const LtiUnknownClientLaunch = z.object({
   deploymentId: z.string().nullable().describe('Deployment id the request named, unverified.'),
 });
 
-/** GET /api/lti/registrations/:registrationId?result= */
-/** Names and Role Provisioning (NRPS) roster sync of one paired course. */
-export const LtiRosterSync = z.object({
-  pairingId: z.number().int().describe('Pairing id (the paired LMS course).'),
-  lmsCourseId: z.string().describe('LMS course (context) id.'),
-  lmsCourseName: z.string().nullable().describe('LMS course name, when known.'),
-  sectionId: z.number().int().nullable().describe('The course (section) its roster fills.'),
-  lastSyncAt: z.string().nullable().describe('When the last sync finished (ISO 8601); null if never.'),
-  counts: z
-    .object({
-      added: z.number().int().describe('Learners enrolled.'),
-      updated: z.number().int().describe('Learners enrolled again after a drop.'),
-      dropped: z.number().int().describe('Learners marked dropped (inactive or gone).'),
-      instructors: z.number().int().describe('Instructors and TAs recorded.'),
-    })
-    .nullable()
-    .describe('Counts of the last finished sync.'),
-  lastError: z
-    .string()
-    .nullable()
-    .describe('Reason code of the last failed attempt (lti.roster.*); null after a success.'),
-  lastErrorAt: z.string().nullable().describe('When it failed (ISO 8601).'),
-  resuming: z.boolean().describe('Whether a sync stopped midway and resumes from its page.'),
-});
-
-export const LtiRosterSyncParams = z.object({
-  registrationId: IdParam.describe('Registration id.'),
-  pairingId: IdParam.describe('Pairing id.'),
-});
-
 /** LTI Advantage services the tool uses, and those it does not (shown in the console). */
 export const LTI_SERVICES_USED = ['coreLaunch', 'deepLinking', 'dynamicRegistration', 'nrps'] as const;
 export const LTI_SERVICES_UNUSED = ['ags'] as const;
@@ -258,6 +229,7 @@ export const LtiReregistration = z.object({
     .describe('What changed; empty when the platform sent the same values.'),
 });
 
+/** GET /api/lti/registrations/:registrationId?result= */
 export const LtiRegistrationDetailResponse = z.object({
   registration: LtiRegistration.describe('The registration.'),
   keys: z.array(LtiToolKey).describe('Its tool keys, newest first.'),
@@ -276,14 +248,6 @@ export const LtiRegistrationDetailResponse = z.object({
     .describe(
       `Provider staff only: the last ${LTI_LAUNCH_LOG_LIMIT} refusals from its issuer that no registration could be chosen for, newest first.`,
     ),
-});
-
-/** GET and POST /api/courses/rosterSync?sectionId= : the course's NRPS roster sync, on the course detail page. */
-export const CourseRosterSyncResponse = z.object({
-  sync: LtiRosterSync.nullable().describe(
-    'Its roster sync; null when the course is not paired through an LTI launch carrying NRPS.',
-  ),
-  canSync: z.boolean().describe('Whether the user may run "Sync roster now" here.'),
 });
 
 /** POST /api/lti/registrations/:registrationId/keys/rotate */

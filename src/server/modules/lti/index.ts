@@ -1,9 +1,6 @@
-/** What other features (and src/server/routes.ts) may use of lti. */
-export { ltiConsoleRoutes } from './lti-console.routes';
-export { createToolKey, rotateToolKey } from './lti-keys';
-export { ltiProtocolRoutes } from './lti-protocol.routes';
-export { ltiLaunchLogRetentionJob } from './lti-log.job';
-export { LTI_REASON_CODES, LTI_REASONS } from './lti-reasons';
-export { hashLinkToken, toolRegistration } from './lti-register';
-export { toolJwks } from './lti-jwks';
-export { ltiRosterScheduleJob, ltiRosterSyncJob } from './lti-roster.job';
+/** What other features (and src/server/routes.ts, src/server/jobs) may use of lti. */
+export { ltiConsoleRoutes } from './console/lti-console.routes';
+export { ltiProtocolRoutes } from './protocol/lti-protocol.routes';
+export { ltiLaunchLogRetentionJob, ltiStateSweepJob } from './protocol/lti-log.job';
+export { ltiRosterScheduleJob, ltiRosterSyncJob } from './protocol/lti-roster.job';
+export { createToolKey } from './shared/lti-keys';

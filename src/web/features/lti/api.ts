@@ -8,12 +8,12 @@ import {
   type LtiRegistrationDetailResponse,
   type LtiRegistrationLinkResponse,
   type LtiRegistrationsResponse,
-  type LtiRosterSync,
   type LtiRotateKeyResponse,
   type LtiStatusBody,
   type LtiToolConfigurationResponse,
   type UpdateLtiRegistrationBody,
 } from '../../../shared/contract/lti';
+import type { LtiRosterSync } from '../../../shared/contract/lti-roster';
 import type { InstitutionListResponse } from '../../../shared/contract/institutions';
 import { api, isApiError } from '../../lib/api';
 import { downloadFile } from '../../lib/download';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CourseRosterSyncResponse } from '../../../../shared/contract/lti';
+import type { CourseRosterSyncResponse } from '../../../../shared/contract/lti-roster';
 import { api } from '../../../lib/api';
 
 export type CourseRosterSync = z.infer<typeof CourseRosterSyncResponse>;
