@@ -134,7 +134,8 @@ async function timeOne(t: Target, url: string) {
   const started = performance.now();
   const res = await t.app.inject({ url, headers: t.headers });
   const ms = performance.now() - started;
-  if (res.statusCode !== 200) throw new Error(`${t.label} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  if (res.statusCode !== 200)
+    throw new Error(`${t.label} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
   return ms;
 }
 

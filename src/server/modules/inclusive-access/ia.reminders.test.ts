@@ -77,7 +77,7 @@ describe('opt reminders', () => {
  * Each institution has a course with census on 13 June (two days away only at Kiritimati) and one on
  * 11 June (census day, locked, at Kiritimati; one day away at Pago Pago).
  */
-describe('opt reminders in each institution\'s time zone', () => {
+describe("opt reminders in each institution's time zone", () => {
   const instant = new Date('2030-06-10T11:00:00Z');
   const zones = { kir: 'Pacific/Kiritimati', ppg: 'Pacific/Pago_Pago' } as const;
 
@@ -111,14 +111,19 @@ describe('opt reminders in each institution\'s time zone', () => {
       'rm-ppg-11@students.example.edu',
     ]);
     const kir = await readEml(t.db, 'rm-kir-13@students.example.edu');
-    expect(kir.subject).toBe('Census 13 June <kir> & co : faites votre choix avant le recensement du 06/13/2030');
+    expect(kir.subject).toBe(
+      'Census 13 June <kir> & co : faites votre choix avant le recensement du 06/13/2030',
+    );
     expect(kir.text).toContain('sauf si vous adhérez avant le recensement');
     expect(kir.html).toContain('Census 13 June &lt;kir&gt; &amp; co');
     expect(kir.html).not.toContain('<kir>');
     const ppg = await readEml(t.db, 'rm-ppg-11@students.example.edu');
     expect(ppg.subject).toBe('Census 11 June ppg：请在普查日 06/11/2030 之前做出选择');
     expect(ppg.text).toContain('除非您在普查日前选择加入');
-    const mails = await t.db.select({ to: mailOutbox.to }).from(mailOutbox).where(like(mailOutbox.to, 'rm-%-1%'));
+    const mails = await t.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(like(mailOutbox.to, 'rm-%-1%'));
     expect(mails).toHaveLength(2);
   });
 });
