@@ -9,7 +9,7 @@ import type { BillableReason, OptModel } from '../../../shared/contract/inclusiv
 
 /**
  * The calendar day (YYYY-MM-DD) of `now` in an institution's zone (`institutionTimeZone`), the
- * server's without one. `todayInInstitution` reads the zone and asks this.
+ * server's without one (as `todayInInstitution`, for a caller that has the zone already).
  */
 export function todayFor(institution: { timeZone?: string | null }, now: Date = new Date()): string {
   return localIsoDate(now, institution.timeZone ?? undefined);
