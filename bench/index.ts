@@ -26,6 +26,10 @@ const BENCHES: [string, string][] = [
     'scale.bench.ts',
   ],
   [
+    'inclusive access: the dashboard and the census report (JSON, CSV, .xlsx) on the demo world ×1 and ×10 (PostgreSQL, PGlite)',
+    'inclusive-access.bench.ts',
+  ],
+  [
     'web bytes: JS + CSS Chromium downloads for /login and /institution (compressed and raw), LCP over 9 loads',
     'web-bytes.bench.ts',
   ],

@@ -149,24 +149,6 @@ export const CALL_LIST: Call[] = [
     req: (w) => ({ url: `/api/institution/instructorListForInstitution/${w.inst}?q=smi` }),
   },
   {
-    page: 'Inclusive access',
-    name: 'overview (dashboard)',
-    who: 'registrar',
-    req: (w) => ({ url: `/api/inclusive-access/dashboard?organizationId=${w.inst}` }),
-  },
-  {
-    page: 'Inclusive access',
-    name: 'census report, current courses',
-    who: 'registrar',
-    req: (w) => ({ url: `/api/inclusive-access/census-report?organizationId=${w.inst}` }),
-  },
-  {
-    page: 'Inclusive access',
-    name: 'census per-student CSV, current courses',
-    who: 'registrar',
-    req: (w) => ({ url: `/api/inclusive-access/census-report/students?organizationId=${w.inst}` }),
-  },
-  {
     page: 'Roles',
     name: 'roles of the institution',
     who: 'registrar',

@@ -86,6 +86,10 @@ export const routes: RouteObject[] = [
                     lazy: page(() => import('./features/inclusive-access/pages/DashboardPage')),
                   },
                   {
+                    path: 'census',
+                    lazy: page(() => import('./features/inclusive-access/pages/CensusReportPage')),
+                  },
+                  {
                     path: 'courseDetail/:sectionId',
                     lazy: page(() => import('./features/courses/pages/CourseDetailPage')),
                   },

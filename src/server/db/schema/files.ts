@@ -48,6 +48,11 @@ export const optOutChanges = pgTable(
       .references(() => enrollments.id, { onDelete: 'cascade' }),
     previousOptStatus: text('previous_opt_status').notNull(),
     newOptStatus: text('new_opt_status').notNull(),
+    /** When the file dropped the enrollment (dropEnrollment, cause optOutFile); null: it did not. */
+    droppedAt: timestamp('dropped_at', { withTimezone: true }),
+    /** What the drop changed, for the revert when the file is deleted. */
+    previousAccessEndsAt: timestamp('previous_access_ends_at', { withTimezone: true }),
+    previousOptDecidedAt: timestamp('previous_opt_decided_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.enrollmentId] })],
 );

@@ -120,5 +120,7 @@ export const enrollments = pgTable(
   (t) => [
     uniqueIndex('enrollments_section_user_uq').on(t.sectionId, t.userId),
     index('enrollments_user_idx').on(t.userId),
+    // Covers the per-course student and opt-out counts (the inclusive-access overview): index only.
+    index('enrollments_section_role_opt_idx').on(t.sectionId, t.courseRole, t.optStatus),
   ],
 );

@@ -62,6 +62,7 @@ export async function fileRoutes(app: FastifyInstance) {
           content,
         },
         requestLocale(req.headers['accept-language']),
+        req.server.now(),
       );
     },
   });

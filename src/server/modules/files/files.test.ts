@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, enrollments, optOutChanges, optOutFiles } from '../../db/schema';
+import { auditLog, enrollments, optOutChanges, optOutFiles, optStatusChanges } from '../../db/schema';
 import { createCourseWorld, createSection, createStudent, day, enroll } from '../../test/course-fixtures';
 import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -207,6 +207,113 @@ describe('POST /api/upload/optoutfile', () => {
     await t.db.update(enrollments).set({ optStatus: 'optin' }).where(eq(enrollments.id, e.adaBio));
     const del2 = await remove('freg', up2.json().fileId);
     expect(del2.json()).toMatchObject({ reverted: 0, kept: 1 });
+  });
+});
+
+describe('opt-out rows drop through the inclusive-access drop', () => {
+  const ids: Record<string, number> = { before: 0, after: 0 };
+  const ends: Record<'before' | 'after', Date | null> = { before: null, after: null };
+  const body = () =>
+    [
+      'email,sectionId,optStatus',
+      `fdan@students.example.edu,${ids.beforeSection},optout`,
+      `fdan@students.example.edu,${ids.afterSection},optout`,
+    ].join('\n');
+  const enrollment = async (k: 'before' | 'after') =>
+    (await t.db.select().from(enrollments).where(eq(enrollments.id, ids[k])))[0];
+  const dropAudits = async () =>
+    (await t.db.select().from(auditLog).where(eq(auditLog.action, 'enrollment.drop'))).filter((a) =>
+      [ids.before, ids.after].includes(Number(a.entityId)),
+    );
+
+  beforeAll(async () => {
+    // Census in 5 days (open) and 10 days ago (locked).
+    const before = await createSection(t.db, {
+      institutionId: w.a.id,
+      startDate: day(-5),
+      censusDuration: 10,
+    });
+    const after = await createSection(t.db, {
+      institutionId: w.a.id,
+      startDate: day(-20),
+      censusDuration: 10,
+    });
+    Object.assign(ids, { beforeSection: before.id, afterSection: after.id });
+    const dan = await createStudent(t.db, w.a.id, 'fdan');
+    ids.before = (await enroll(t.db, before.id, dan, { accessType: 'PAID', endsInDays: 100 })).id;
+    ids.after = (await enroll(t.db, after.id, dan, { accessType: 'PAID', endsInDays: 100 })).id;
+    ends.before = (await enrollment('before')).accessEndsAt;
+    ends.after = (await enrollment('after')).accessEndsAt;
+  });
+
+  it('before census the student is opted out and their access ends; after census the drop is only recorded', async () => {
+    const up = await upload('freg', w.a.id, 'drops.csv', 'text/csv', body());
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ changed: 2, notMatched: 0 });
+    const b = await enrollment('before');
+    expect(b).toMatchObject({ optStatus: 'optout', dropCause: 'optOutFile' });
+    expect(b.droppedAt).not.toBeNull();
+    expect(b.accessEndsAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    const a = await enrollment('after');
+    expect(a).toMatchObject({ optStatus: 'optin', dropCause: 'optOutFile', accessEndsAt: ends.after });
+    expect(a.droppedAt).not.toBeNull();
+    const changes = await t.db
+      .select()
+      .from(optStatusChanges)
+      .where(inArray(optStatusChanges.enrollmentId, [ids.before, ids.after]));
+    expect(changes).toMatchObject([
+      {
+        enrollmentId: ids.before,
+        previousOptStatus: 'optin',
+        newOptStatus: 'optout',
+        cause: 'drop',
+        reason: 'optOutFile',
+      },
+    ]);
+    const audits = await dropAudits();
+    expect(
+      audits.map((x) => [Number(x.entityId), (x.after as { beforeCensus: boolean }).beforeCensus]).sort(),
+    ).toEqual(
+      [
+        [ids.before, true],
+        [ids.after, false],
+      ].sort(),
+    );
+    expect(audits.every((x) => (x.after as { cause: string }).cause === 'optOutFile')).toBe(true);
+    ids.file = up.json().fileId;
+  });
+
+  it('is idempotent: the same file again drops nothing more', async () => {
+    const again = await upload('freg', w.a.id, 'drops-again.csv', 'text/csv', body());
+    expect(again.json().report.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'unchanged',
+      'unchanged',
+    ]);
+    expect(again.json().changed).toBe(0);
+    expect(await dropAudits()).toHaveLength(2);
+    expect((await remove('freg', again.json().fileId)).json()).toMatchObject({ reverted: 0, kept: 0 });
+  });
+
+  it('deleting the file undoes its drops: enrolled again, opted in, access as before', async () => {
+    const del = await remove('freg', ids.file);
+    expect(del.json()).toMatchObject({ reverted: 2, kept: 0 });
+    for (const k of ['before', 'after'] as const)
+      expect(await enrollment(k)).toMatchObject({
+        optStatus: 'optin',
+        droppedAt: null,
+        dropCause: null,
+        accessEndsAt: ends[k],
+        optDecidedAt: null,
+      });
+  });
+
+  it('deleting it keeps a drop changed since (opted back in by staff)', async () => {
+    const up = await upload('freg', w.a.id, 'drops-3.csv', 'text/csv', body());
+    await t.db.update(enrollments).set({ optStatus: 'optin' }).where(eq(enrollments.id, ids.before));
+    const del = await remove('freg', up.json().fileId);
+    expect(del.json()).toMatchObject({ reverted: 1, kept: 1 });
+    expect((await enrollment('before')).dropCause).toBe('optOutFile');
+    expect((await enrollment('after')).droppedAt).toBeNull();
   });
 });
 

@@ -4,7 +4,10 @@ import { textArray } from '../../db/sql-arrays';
 import { enrollments, optOutChanges, optOutFiles, sections, users } from '../../db/schema';
 import { executeRows } from '../../db/execute';
 
-/** Enrollments in the institution's live sections of students named by e-mail or username (lower-cased). */
+/**
+ * Student enrollments in the institution's live sections of students named by e-mail or username
+ * (lower-cased), with what a drop changes (kept for the revert).
+ */
 export async function candidateEnrollments(db: Db, institutionId: number, students: string[]) {
   if (students.length === 0) return [];
   const list = textArray(students);
@@ -17,6 +20,9 @@ export async function candidateEnrollments(db: Db, institutionId: number, studen
       sectionId: sections.id,
       sectionCode: sql<string | null>`lower(${sections.sectionCode})`,
       endDate: sections.endDate,
+      droppedAt: enrollments.droppedAt,
+      accessEndsAt: enrollments.accessEndsAt,
+      optDecidedAt: enrollments.optDecidedAt,
     })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
@@ -25,6 +31,7 @@ export async function candidateEnrollments(db: Db, institutionId: number, studen
       and(
         eq(sections.institutionId, institutionId),
         isNull(sections.deletedAt),
+        eq(enrollments.courseRole, 'student'),
         sql`(lower(${users.email}) = any(${list}) or lower(${users.username}) = any(${list}))`,
       ),
     );
@@ -80,34 +87,41 @@ export async function liveFiles(db: Db, institutionId: number) {
     .limit(200);
 }
 
+/** A change row that changed something: the opt status, or a drop. */
+const changedSomething = sql`(${optOutChanges.previousOptStatus} <> ${optOutChanges.newOptStatus}
+  or ${optOutChanges.droppedAt} is not null)`;
+
 /**
  * Reverts what a file changed: an enrollment goes back to its previous opt status when it still
- * has the status the file gave it and no other live file gave it that status too.
+ * has the status the file gave it and no other live file gave it that status too. A drop the file
+ * made (through dropEnrollment) is undone with it — no longer dropped, its access end and opt
+ * decision as before — when it is still that drop and no other live file opts the student out.
  */
 export async function revertFile(db: Db, fileId: number) {
   const reverted = await executeRows<{ id: number }>(
     db,
     sql`
-    update enrollments e set opt_status = c.previous_opt_status
+    update enrollments e set opt_status = c.previous_opt_status,
+      dropped_at = case when c.dropped_at is null then e.dropped_at end,
+      drop_cause = case when c.dropped_at is null then e.drop_cause end,
+      access_ends_at = case when c.dropped_at is null then e.access_ends_at else c.previous_access_ends_at end,
+      opt_decided_at = case when c.dropped_at is null then e.opt_decided_at else c.previous_opt_decided_at end
     from opt_out_changes c
     where c.file_id = ${fileId} and c.enrollment_id = e.id
-      and c.previous_opt_status <> c.new_opt_status
+      and (c.previous_opt_status <> c.new_opt_status or c.dropped_at is not null)
       and e.opt_status = c.new_opt_status
+      and (c.dropped_at is null or (e.dropped_at = c.dropped_at and e.drop_cause = 'optOutFile'))
       and not exists (
         select 1 from opt_out_changes c2 join opt_out_files f2 on f2.id = c2.file_id
         where c2.enrollment_id = e.id and c2.file_id <> ${fileId}
-          and f2.deleted_at is null and c2.new_opt_status = e.opt_status)
+          and f2.deleted_at is null and c2.new_opt_status = e.opt_status
+          and (c.dropped_at is null or e.opt_status = 'optout'))
     returning e.id`,
   );
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(optOutChanges)
-    .where(
-      and(
-        eq(optOutChanges.fileId, fileId),
-        sql`${optOutChanges.previousOptStatus} <> ${optOutChanges.newOptStatus}`,
-      ),
-    );
+    .where(and(eq(optOutChanges.fileId, fileId), changedSomething));
   return { reverted: reverted.length, changed: n };
 }
 

@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { serverT } from '../../lib/i18n';
+import { dropEnrollment } from '../inclusive-access';
 import { requireInstitution } from '../institutions';
 import { decodeCsvText, type OptOutLine, parseOptOutCsv } from './optout.parse';
 import {
@@ -107,7 +108,9 @@ function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
         s = { before: c.optStatus, now: c.optStatus };
         state.set(c.enrollmentId, s);
       }
-      if (s.now !== line.optStatus) {
+      // An enrollment dropped already (by anything) is not dropped again: opting it out changes nothing.
+      const dropsDropped = line.optStatus === 'optout' && c.droppedAt !== null;
+      if (s.now !== line.optStatus && !dropsDropped) {
         s.now = line.optStatus as OptStatus;
         changed++;
       }
@@ -123,6 +126,50 @@ function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
   return { rows, state };
 }
 
+/**
+ * Applies a file's changes: an opt-in sets the status; an opt-out is THE drop of the enrollment
+ * (dropEnrollment, cause optOutFile: before census the student is opted out and their access ends,
+ * from census on the drop is only recorded), audited each. Returns the change rows to keep, with
+ * what each drop changed, so deleting the file can revert it.
+ */
+async function apply(
+  tx: Db,
+  actor: Actor,
+  fileId: number,
+  state: Map<number, { before: string; now: string }>,
+  candidates: Candidate[],
+  now: Date,
+) {
+  const changed = [...state.entries()].filter(([, s]) => s.before !== s.now);
+  await setOptStatus(
+    tx,
+    changed.filter(([, s]) => s.now === 'optin').map(([id]) => id),
+    'optin',
+  );
+  const byId = new Map(candidates.map((c) => [c.enrollmentId, c]));
+  const drops = new Map<number, string>();
+  for (const [id, s] of changed) {
+    if (s.now !== 'optout') continue;
+    const r = await dropEnrollment(tx, actor, id, 'optOutFile', now);
+    if (r.changed) drops.set(id, r.optStatus);
+  }
+  return [...state.entries()].map(([enrollmentId, s]) => {
+    const dropped = drops.get(enrollmentId);
+    if (dropped === undefined)
+      return { fileId, enrollmentId, previousOptStatus: s.before, newOptStatus: s.now };
+    const c = byId.get(enrollmentId);
+    return {
+      fileId,
+      enrollmentId,
+      previousOptStatus: s.before,
+      newOptStatus: dropped,
+      droppedAt: now,
+      previousAccessEndsAt: c?.accessEndsAt ?? null,
+      previousOptDecidedAt: c?.optDecidedAt ?? null,
+    };
+  });
+}
+
 /** Reads an uploaded opt-out file, applies it to the enrollments and keeps what it changed. */
 export async function uploadOptOutFile(
   db: Db,
@@ -130,23 +177,18 @@ export async function uploadOptOutFile(
   institutionId: number,
   file: { fileName: string; contentType: string; content: Buffer },
   locale: Locale,
+  now: Date,
 ) {
   await requireInstitution(db, institutionId);
   const lines = parseOptOutCsv(decodeCsvText(file.content));
-  const today = await todayInInstitution(db, institutionId);
+  const today = await todayInInstitution(db, institutionId, now);
   const students = [...new Set(lines.filter((l) => !l.invalid).map((l) => l.student.toLowerCase()))];
   return db.transaction(async (tx) => {
     const candidates = await candidateEnrollments(tx, institutionId, students);
     const { rows, state } = plan(lines, candidates, today);
-    const changes = [...state.entries()].map(([enrollmentId, s]) => ({
-      enrollmentId,
-      previousOptStatus: s.before,
-      newOptStatus: s.now,
-    }));
-    const changed = changes.filter((c) => c.previousOptStatus !== c.newOptStatus);
     const report: StoredReport = {
       rows,
-      changed: changed.length,
+      changed: [...state.values()].filter((s) => s.before !== s.now).length,
       notMatched: rows.filter((r) => r.outcome === 'notFound' || r.outcome === 'invalid').length,
     };
     const saved = await insertFile(tx, {
@@ -157,17 +199,7 @@ export async function uploadOptOutFile(
       report,
       uploadedBy: actor.userId,
     });
-    await insertChanges(
-      tx,
-      changes.map((c) => ({ fileId: saved.id, ...c })),
-    );
-    for (const status of ['optin', 'optout'] as const) {
-      await setOptStatus(
-        tx,
-        changed.filter((c) => c.newOptStatus === status).map((c) => c.enrollmentId),
-        status,
-      );
-    }
+    await insertChanges(tx, await apply(tx, actor, saved.id, state, candidates, now));
     await audit(tx, actor, {
       action: 'optout.upload',
       entityType: 'opt_out_file',

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { courseContext, instructorIds } from './ia.queries';
 import { billable, optWindow, todayFor } from './ia.rules';
-import { todayInInstitution } from '../../lib/institution-today';
+import { institutionTimeZone } from '../../lib/institution-today';
 
 export interface EnrollmentFacts {
   userId: number;
@@ -21,10 +21,11 @@ export interface EnrollmentFacts {
 export async function courseBilling(db: Db, sectionId: number, now: Date) {
   const course = await courseContext(db, sectionId);
   if (!course) return null;
+  const zone = { timeZone: await institutionTimeZone(db, course.institutionId) };
   const window = optWindow(
     course,
     { censusDuration: course.institutionCensusDuration, offerType: course.offerType },
-    await todayInInstitution(db, course.institutionId, now),
+    todayFor(zone, now),
   );
   const staff = await instructorIds(db, sectionId);
   const judge = (e: EnrollmentFacts) =>
@@ -34,7 +35,7 @@ export async function courseBilling(db: Db, sectionId: number, now: Date) {
         onInstructorList: staff.has(e.userId),
         optModel: window.optModel,
         optDecided: e.optDecidedAt !== null,
-        droppedOn: e.droppedAt ? todayFor({}, e.droppedAt) : null,
+        droppedOn: e.droppedAt ? todayFor(zone, e.droppedAt) : null,
         censusDate: window.censusDate,
       },
       now,

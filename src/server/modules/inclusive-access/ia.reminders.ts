@@ -3,8 +3,9 @@ import type { Db } from '../../db/client';
 import { enrollments, institutions, sections, users } from '../../db/schema';
 import type { JobSender } from '../../jobs/define';
 import { queueMails } from '../mail';
+import { todayInInstitution } from '../../lib/institution-today';
 import { reminderMail } from './ia.mail';
-import { optModelOf, todayFor } from './ia.rules';
+import { optModelOf } from './ia.rules';
 
 const BATCH = 500;
 const OPT_OFFER_TYPES = ['INCLUSIVE_ACCESS', 'EQUITABLE_ACCESS', 'OPT_IN'];
@@ -17,9 +18,28 @@ const censusSql = sql<string>`(${sections.startDate} + (case when ${sections.cen
  * Sends the opt reminder to each undecided student whose course's census is `days` days away or
  * nearer but not reached: once per enrollment (reminded_at), in the student's language, in the
  * transaction that marks them, so a crash neither loses nor repeats a reminder. None from census on.
+ * "Today" is each institution's own (its time zone), so the institutions are taken one by one.
  */
 export async function sendOptReminders(db: Db, jobs: JobSender, days: number, now: Date) {
-  const today = todayFor({}, now);
+  const billed = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(inArray(institutions.offerType, OPT_OFFER_TYPES))
+    .orderBy(institutions.id);
+  let sent = 0;
+  for (const { id } of billed)
+    sent += await remindInstitution(db, jobs, id, days, now, await todayInInstitution(db, id, now));
+  return sent;
+}
+
+async function remindInstitution(
+  db: Db,
+  jobs: JobSender,
+  institutionId: number,
+  days: number,
+  now: Date,
+  today: string,
+) {
   let sent = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
@@ -43,8 +63,8 @@ export async function sendOptReminders(db: Db, jobs: JobSender, days: number, no
             isNull(enrollments.optDecidedAt),
             isNull(enrollments.droppedAt),
             eq(enrollments.courseRole, 'student'),
+            eq(sections.institutionId, institutionId),
             isNull(sections.deletedAt),
-            inArray(institutions.offerType, OPT_OFFER_TYPES),
             sql`(case when ${sections.censusDuration} >= 0 then ${sections.censusDuration} else ${institutions.censusDuration} end) >= 0`,
             sql`${censusSql} > ${today}::date`,
             sql`${censusSql} - ${days}::int <= ${today}::date`,

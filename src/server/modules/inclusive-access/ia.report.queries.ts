@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enrollments, institutions, sections, users } from '../../db/schema';
 import { live, type PeriodFilter, periodCondition } from '../courses';
 
-export const REPORT_BATCH = 2000;
+/** Courses read per batch (their enrollments come together, through the enrollments' section index). */
+export const REPORT_SECTIONS = 200;
 
 export async function institutionCensus(db: Db, institutionId: number) {
   const [row] = await db
@@ -18,18 +19,36 @@ export async function institutionCensus(db: Db, institutionId: number) {
   return row;
 }
 
-/**
- * One batch of an institution's enrollments (live courses of the period) with what the billable
- * rule reads: the course's census, the enrollment's role, whether the user is also on the course's
- * instructor list, and whether a late override changed it.
- */
-export async function reportBatch(
+/** The next live courses of the institution and period after a course id, in id order. */
+export async function reportSections(
   db: Db,
   institutionId: number,
   period: PeriodFilter,
   today: string,
   after: number | null,
-) {
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: sections.id })
+    .from(sections)
+    .where(
+      and(
+        eq(sections.institutionId, institutionId),
+        live,
+        periodCondition(period, today),
+        after === null ? undefined : gt(sections.id, after),
+      ),
+    )
+    .orderBy(asc(sections.id))
+    .limit(REPORT_SECTIONS);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The enrollments of some courses, course by course, with what the billable rule reads: the
+ * course's census, the enrollment's role, whether the user is also on the course's instructor
+ * list, and whether a late override changed it.
+ */
+export async function reportBatch(db: Db, sectionIds: number[]) {
   return db
     .select({
       enrollmentId: enrollments.id,
@@ -59,15 +78,7 @@ export async function reportBatch(
     .from(enrollments)
     .innerJoin(sections, eq(sections.id, enrollments.sectionId))
     .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(
-      and(
-        eq(sections.institutionId, institutionId),
-        live,
-        periodCondition(period, today),
-        after === null ? undefined : gt(enrollments.id, after),
-      ),
-    )
-    .orderBy(asc(enrollments.id))
-    .limit(REPORT_BATCH);
+    .where(inArray(enrollments.sectionId, sectionIds))
+    .orderBy(asc(enrollments.sectionId), asc(enrollments.id));
 }
 export type ReportRow = Awaited<ReturnType<typeof reportBatch>>[number];

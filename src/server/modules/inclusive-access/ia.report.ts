@@ -11,10 +11,9 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { batches } from '../../lib/batches';
-import { institutionCensus, type ReportRow, reportBatch } from './ia.report.queries';
+import { institutionCensus, reportBatch, reportSections } from './ia.report.queries';
 import { billable, optModelOf, optWindow, todayFor } from './ia.rules';
-import { todayInInstitution } from '../../lib/institution-today';
+import { institutionTimeZone } from '../../lib/institution-today';
 
 type Query = z.infer<typeof CensusReportQuery>;
 type Course = z.infer<typeof CensusCourse>;
@@ -33,23 +32,31 @@ export const REASON_TEXT: Record<BillableReason, string> = {
   accessExpired: 'Access expired',
 };
 
+/** The report's enrollments, a batch of courses at a time (each course's through the section index). */
+async function* courseByCourse(db: Db, institutionId: number, q: Query, today: string) {
+  let after: number | null = null;
+  for (;;) {
+    const ids = await reportSections(db, institutionId, q.coursePeriod, today, after);
+    if (ids.length === 0) return;
+    yield* await reportBatch(db, ids);
+    after = ids[ids.length - 1];
+  }
+}
+
 /** Every enrollment of the report with its census and its verdict from THE billable rule. */
 async function* judged(db: Db, institutionId: number, q: Query, now: Date) {
   const inst = await institutionCensus(db, institutionId);
   if (!inst) throw notFound('Institution');
-  const today = await todayInInstitution(db, institutionId, now);
-  const source = batches(
-    (after: number | null) => reportBatch(db, institutionId, q.coursePeriod, today, after),
-    (r: ReportRow) => r.enrollmentId,
-  );
-  for await (const r of source) {
+  const zone = { timeZone: await institutionTimeZone(db, institutionId) };
+  const today = todayFor(zone, now);
+  for await (const r of courseByCourse(db, institutionId, q, today)) {
     const w = optWindow(r, inst, today);
     const verdict = billable(
       {
         ...r,
         optModel: w.optModel,
         optDecided: r.optDecidedAt !== null,
-        droppedOn: r.droppedAt ? todayFor({}, r.droppedAt) : null,
+        droppedOn: r.droppedAt ? todayFor(zone, r.droppedAt) : null,
         censusDate: w.censusDate,
       },
       now,

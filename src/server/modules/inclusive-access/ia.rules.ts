@@ -8,8 +8,8 @@ import { addDaysIso, censusDate, daysBetween, localIsoDate } from '../../../shar
 import type { BillableReason, OptModel } from '../../../shared/contract/inclusive-access';
 
 /**
- * THE "today" of an institution (YYYY-MM-DD). An institution time zone plugs in here once it exists;
- * until then the server's own time zone.
+ * The calendar day (YYYY-MM-DD) of `now` in an institution's zone (`institutionTimeZone`), the
+ * server's without one (as `todayInInstitution`, for a caller that has the zone already).
  */
 export function todayFor(institution: { timeZone?: string | null }, now: Date = new Date()): string {
   return localIsoDate(now, institution.timeZone ?? undefined);

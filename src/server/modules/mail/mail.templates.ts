@@ -30,6 +30,10 @@ export interface MailVars {
     }[];
     link: string;
   };
+  /** Inclusive access: census is near and the student has not chosen (census already formatted). */
+  optReminder: { name: string; course: string; census: string; optModel: 'optOut' | 'optIn' | 'none' };
+  /** Inclusive access: the student's access e-mail (sent again from the roster). */
+  courseAccess: { name: string; course: string };
 }
 export type MailKind = keyof MailVars;
 
@@ -123,4 +127,16 @@ export const TEMPLATES: { [K in MailKind]: (t: T, v: MailVars[K]) => { subject: 
         ],
       };
     },
+    optReminder: (t, v) => ({
+      subject: t('mail.optReminder.subject', { course: v.course, census: v.census }),
+      blocks: [
+        greeting(t, v.name),
+        { p: t('mail.optReminder.body', { course: v.course, census: v.census }) },
+        { p: t(v.optModel === 'optIn' ? 'mail.optReminder.optIn' : 'mail.optReminder.optOut') },
+      ],
+    }),
+    courseAccess: (t, v) => ({
+      subject: t('mail.courseAccess.subject', { course: v.course }),
+      blocks: [greeting(t, v.name), { p: t('mail.courseAccess.body', { course: v.course }) }],
+    }),
   };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  CensusReportResponse,
   DashboardResponse,
   DropBody,
   DropResponse,
@@ -49,6 +50,21 @@ export function useDashboard(organizationId: number | null) {
     queryKey: ['inclusive-access', 'dashboard', organizationId],
     queryFn: ({ signal }) =>
       api<Dashboard>('/api/inclusive-access/dashboard', { signal, query: { organizationId } }),
+    enabled: organizationId !== null,
+  });
+}
+
+export type CensusReport = z.infer<typeof CensusReportResponse>;
+
+/** The census report (counts per current course and their totals) of an institution. */
+export function useCensusReport(organizationId: number | null) {
+  return useQuery({
+    queryKey: ['inclusive-access', 'census-report', organizationId],
+    queryFn: ({ signal }) =>
+      api<CensusReport>('/api/inclusive-access/census-report', {
+        signal,
+        query: { organizationId, coursePeriod: 'current' },
+      }),
     enabled: organizationId !== null,
   });
 }

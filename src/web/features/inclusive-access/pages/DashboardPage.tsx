@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
-import { Alert, Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Page } from '../../../components/Page';
 import { useAppSession } from '../../../session';
 import { useErrorText } from '../../../lib/error-text';
@@ -17,6 +18,11 @@ export default function DashboardPage() {
   const k = 'inclusiveAccess.dashboard';
   return (
     <Page title={t(`${k}.title`)} description={t(`${k}.description`)}>
+      <Group mb="md">
+        <Button component={Link} to="/institution/census" variant="light" data-testid="census-link">
+          {t('inclusiveAccess.census.link')}
+        </Button>
+      </Group>
       {q.isPending && <Loader aria-label={t(`${k}.loading`)} />}
       {q.isError && <Alert color="red">{errorText(q.error)}</Alert>}
       {d && (
