@@ -37,7 +37,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
     throw err;
   }
 
-  const log = pino({ level: config.logLevel }, logDestination(config) ?? process.stdout);
+  const log = pino({ level: config.logLevel }, logDestination(config));
   const seedOnly = argv.includes(SEED_ONLY_FLAG);
   if (!seedOnly) for (const warning of startWarnings(config)) log.warn(warning);
   // Open before migrating: /healthz answers (and /readyz says 503) while the database is prepared.
@@ -105,6 +105,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
       await app.close();
       await metricsServer?.close();
       await database.close();
+      app.log.info('stopped'); // written on exit with the lines before it (logger.ts)
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while stopping');

@@ -132,7 +132,7 @@ export async function uploadOptOutFile(
   locale: Locale,
 ) {
   await requireInstitution(db, institutionId);
-  const lines = parseOptOutCsv(decodeCsvText(file.content));
+  const lines = await parseOptOutCsv(decodeCsvText(file.content));
   const today = await todayInInstitution(db, institutionId);
   const students = [...new Set(lines.filter((l) => !l.invalid).map((l) => l.student.toLowerCase()))];
   return db.transaction(async (tx) => {
