@@ -73,23 +73,6 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
   else await app.ready();
   metricsServer?.attach(app);
-  const port = config.role === 'worker' ? config.port : (app.server.address() as AddressInfo).port;
-  app.log.info(
-    { role: config.role, database: database.kind, ms: Math.round(performance.now() - started) },
-    config.role === 'worker' ? 'workers running' : `listening on http://localhost:${port}`,
-  );
-  if (config.logFormat === 'pretty' && config.role !== 'worker') {
-    const demo = await hasDemoWorld(database.db);
-    process.stdout.write(`${startBanner(config, { demo, url: `http://localhost:${port}` })}\n`);
-  }
-  app.jobsStarted.then(
-    () => app.log.debug({ ms: Math.round(performance.now() - started) }, 'job queue started'),
-    (err) => {
-      app.log.error({ err }, 'the job queue did not start');
-      process.exit(1);
-    },
-  );
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -112,10 +95,30 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
       process.exit(1);
     }
   };
-  // on, not once: a second signal during the stop (Ctrl+C reaches npm and node both, and npm passes it
-  // on) must not fall back to the default action, which kills the process mid-stop
+
+  // Registered before the line that says the server runs: whoever waits for that line may stop the
+  // process at once, and the line is written asynchronously (logger.ts). On, not once: a second signal
+  // during the stop (Ctrl+C reaches npm and node both, and npm passes it on) must not fall back to the
+  // default action, which kills the process mid-stop
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  const port = config.role === 'worker' ? config.port : (app.server.address() as AddressInfo).port;
+  app.log.info(
+    { role: config.role, database: database.kind, ms: Math.round(performance.now() - started) },
+    config.role === 'worker' ? 'workers running' : `listening on http://localhost:${port}`,
+  );
+  if (config.logFormat === 'pretty' && config.role !== 'worker') {
+    const demo = await hasDemoWorld(database.db);
+    process.stdout.write(`${startBanner(config, { demo, url: `http://localhost:${port}` })}\n`);
+  }
+  app.jobsStarted.then(
+    () => app.log.debug({ ms: Math.round(performance.now() - started) }, 'job queue started'),
+    (err) => {
+      app.log.error({ err }, 'the job queue did not start');
+      process.exit(1);
+    },
+  );
   return app;
 }
 
