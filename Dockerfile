@@ -21,6 +21,9 @@ ENV DATA_DIR=/app/data
 ENV DEMO_SEED=false
 ENV LOG_FORMAT=json
 ENV NODE_COMPILE_CACHE=/app/data/.compile-cache
+# glibc's malloc setting (docs/decisions/0005), set here so the server boots once: without it, it starts
+# again with the setting (docs/operations.md, section 2)
+ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

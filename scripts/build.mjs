@@ -105,6 +105,9 @@ export async function buildServer({ force = false } = {}) {
       format: 'esm',
       target: 'node22',
       sourcemap: true,
+      // stack traces need the mappings only: the sources' text would triple the maps Node reads at each
+      // start (docs/decisions/0007)
+      sourcesContent: false,
       logLevel: 'warning',
     });
   });

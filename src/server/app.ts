@@ -202,7 +202,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (opts.deferJobs) {
     app.addHook('onRequest', (request, _reply, done) => {
       const path = request.routeOptions.url;
-      if (jobsUp || path === '/healthz' || path === '/readyz') return done();
+      if (jobsUp || path === '/healthz' || path === '/readyz' || !usesJobQueue(request.url)) return done();
       jobsStarted.then(() => done(), done);
     });
   }
@@ -270,3 +270,9 @@ export function webCacheControl(path: string): string {
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
 }
+
+/**
+ * Only the API and LTI may reach the job queue: the web app's pages and files answer while it starts
+ * (the first page after a start is not held behind the queue's start-up).
+ */
+const usesJobQueue = (url: string) => url.startsWith('/api') || url.startsWith('/lti');

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -43,6 +46,32 @@ describe('job queue started after listening (deferJobs)', () => {
       const ready = await app.inject({ url: '/readyz' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json().status).toBe('ready');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 60_000);
+
+  it('serves the web pages and files before the queue is up', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'cwa-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Courseware Admin</title>');
+    writeFileSync(join(webDir, 'app.css'), 'body{}');
+    const database = await openTestDatabase();
+    await database.migrate();
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ROLE: 'all' }), {
+      database,
+      logger: false,
+      migrated: true,
+      deferJobs: true,
+      webDir,
+    });
+    try {
+      await app.ready();
+      // not listening, so the queue has not started: the first page after a start does not wait for it
+      const page = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Courseware Admin</title>');
+      expect((await app.inject({ url: '/app.css' })).statusCode).toBe(200);
     } finally {
       await app.close();
       await database.close();

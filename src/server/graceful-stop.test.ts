@@ -95,5 +95,10 @@ describe('graceful stop', () => {
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body).message).toBe('error.invalidCredentials');
     expect(await exited).toBe(0);
+    // request lines are written asynchronously: the ones logged before the exit are still written
+    if (!child!.stdout!.closed) await new Promise((resolve) => child!.stdout!.once('close', resolve));
+    const lines = output.split('\n').filter((l) => l.startsWith('{'));
+    expect(lines.some((l) => JSON.parse(l).res?.statusCode === 401)).toBe(true);
+    expect(JSON.parse(lines.at(-1)!).msg).toBe('stopped');
   }, 300_000);
 });

@@ -1,4 +1,6 @@
-import { PinoPretty } from 'pino-pretty';
+import { createRequire } from 'node:module';
+import { pino } from 'pino';
+import type { PinoPretty } from 'pino-pretty';
 import type { Config } from './config';
 
 interface RequestLine {
@@ -19,12 +21,20 @@ export function prettyMessage(log: Record<string, unknown>, messageKey: string):
 
 /**
  * Where log lines go: for LOG_FORMAT=pretty, a pino-pretty stream writing readable, coloured lines to
- * stdout (synchronously, so the last lines before an exit are not lost); for json, undefined (pino's
- * own JSON lines on stdout).
+ * stdout (synchronously, so the last lines before an exit are not lost; pino-pretty is loaded only
+ * then); for json, stdout written asynchronously (a request does not wait for its log line's write),
+ * one stream for the whole process. pino flushes that stream synchronously when the process exits,
+ * so the lines logged before process.exit() — the graceful stop's last ones — are written.
  */
-export function logDestination(config: Pick<Config, 'logFormat'>): NodeJS.WritableStream | undefined {
-  if (config.logFormat !== 'pretty') return undefined;
-  return PinoPretty({
+export function logDestination(config: Pick<Config, 'logFormat'>): pino.DestinationStream {
+  if (config.logFormat !== 'pretty') {
+    jsonDestination ??= pino.destination({ dest: 1, sync: false });
+    return jsonDestination;
+  }
+  const { PinoPretty: pretty } = createRequire(import.meta.url)('pino-pretty') as {
+    PinoPretty: typeof PinoPretty;
+  };
+  return pretty({
     colorize: process.stdout.isTTY === true,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId,req,res,responseTime',
@@ -33,3 +43,5 @@ export function logDestination(config: Pick<Config, 'logFormat'>): NodeJS.Writab
     sync: true,
   });
 }
+
+let jsonDestination: ReturnType<typeof pino.destination> | undefined;

@@ -37,7 +37,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
     throw err;
   }
 
-  const log = pino({ level: config.logLevel }, logDestination(config) ?? process.stdout);
+  const log = pino({ level: config.logLevel }, logDestination(config));
   const seedOnly = argv.includes(SEED_ONLY_FLAG);
   if (!seedOnly) for (const warning of startWarnings(config)) log.warn(warning);
   // Open before migrating: /healthz answers (and /readyz says 503) while the database is prepared.
@@ -73,6 +73,8 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
   else await app.ready();
   metricsServer?.attach(app);
+  stopOnSignals(app, config, database, metricsServer);
+
   const port = config.role === 'worker' ? config.port : (app.server.address() as AddressInfo).port;
   app.log.info(
     { role: config.role, database: database.kind, ms: Math.round(performance.now() - started) },
@@ -89,7 +91,21 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
       process.exit(1);
     },
   );
+  return app;
+}
 
+/**
+ * Graceful stop on SIGTERM/SIGINT. Registered before the line that says the server runs: whoever waits
+ * for that line may stop the process at once, and the line is written asynchronously (logger.ts). On,
+ * not once: a second signal during the stop (Ctrl+C reaches npm and node both, and npm passes it on)
+ * must not fall back to the default action, which kills the process mid-stop.
+ */
+function stopOnSignals(
+  app: FastifyInstance,
+  config: Config,
+  database: { close(): Promise<void> },
+  metricsServer: { close(): Promise<void> } | undefined,
+) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -105,17 +121,16 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
       await app.close();
       await metricsServer?.close();
       await database.close();
+      app.log.info('stopped'); // written on exit with the lines before it (logger.ts)
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while stopping');
       process.exit(1);
     }
   };
-  // on, not once: a second signal during the stop (Ctrl+C reaches npm and node both, and npm passes it
-  // on) must not fall back to the default action, which kills the process mid-stop
+
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  return app;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { isConnectionLost, isPlainRead } from './connection-loss';
 import { lockFolder } from './folder-lock';
 import { migratePostgresLocked } from './migrate-lock';
+import { migrationsPending } from './migrations-pending';
 import { scriptResult } from './script-result';
 import * as schema from './schema';
 
@@ -79,22 +80,28 @@ function openPostgres(url: string, max: number): Database {
   // Its next query fails (connection lost → 503) and the pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const sql: SqlRunner = {
+    async executeSql(text, values) {
+      // pg-boss and probes: never retried (a job statement may write).
+      const query = pg.Pool.prototype.query as (
+        this: pg.Pool,
+        t: string,
+        v?: unknown[],
+      ) => Promise<pg.QueryResult | pg.QueryResult[]>;
+      return scriptResult(await query.call(pool, text, values));
+    },
+  };
   return {
     kind: 'postgres',
     db,
     pool,
-    sql: {
-      async executeSql(text, values) {
-        // pg-boss and probes: never retried (a job statement may write).
-        const query = pg.Pool.prototype.query as (
-          this: pg.Pool,
-          t: string,
-          v?: unknown[],
-        ) => Promise<pg.QueryResult | pg.QueryResult[]>;
-        return scriptResult(await query.call(pool, text, values));
-      },
+    sql,
+    // nothing pending (the usual start): one query, no lock and no pass over the files
+    migrate: async () => {
+      if (await migrationsPending(sql, MIGRATIONS_DIR, { jobQueue: true })) {
+        await migratePostgresLocked(url, MIGRATIONS_DIR);
+      }
     },
-    migrate: () => migratePostgresLocked(url, MIGRATIONS_DIR),
     close: () => pool.end(),
   };
 }
@@ -119,20 +126,26 @@ function openPglite(dir: string): Database {
   // pg_trgm and btree_gin: the GIN trigram indexes of the contains-searches (created by migrations).
   const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const sql: SqlRunner = {
+    async executeSql(text, values) {
+      // Multi-statement SQL without parameters (pg-boss migrations) must go through exec.
+      if (!values || values.length === 0) {
+        return scriptResult(await client.exec(text));
+      }
+      const r = await client.query(text, values);
+      return { rows: r.rows as any[] };
+    },
+  };
   return {
     kind: 'pglite',
     db,
-    sql: {
-      async executeSql(text, values) {
-        // Multi-statement SQL without parameters (pg-boss migrations) must go through exec.
-        if (!values || values.length === 0) {
-          return scriptResult(await client.exec(text));
-        }
-        const r = await client.query(text, values);
-        return { rows: r.rows as any[] };
-      },
+    sql,
+    // the job queue installs its tables when it starts (one process holds a PGlite folder)
+    migrate: async () => {
+      if (await migrationsPending(sql, MIGRATIONS_DIR, { jobQueue: false })) {
+        await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      }
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close().finally(unlock),
   };
 }

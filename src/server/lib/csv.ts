@@ -4,7 +4,6 @@
  * an RFC 6266 file name and `Cache-Control: no-store`.
  */
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 /** A text cell a spreadsheet would read as a formula starts with one of these. */
@@ -32,6 +31,7 @@ const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
 /** A CSV stream of a header row and the rows, read as the client takes it (back-pressure). */
 export function csvStream(columns: readonly string[], rows: CsvRows): Readable {
   async function* chunks() {
+    const { stringify } = await import('csv-stringify/sync'); // loaded at the first export, not at start
     yield stringify([columns.map(neutralise)], { ...CSV_OPTIONS, bom: true });
     let chunk: string[][] = [];
     for await (const row of rows) {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -58,6 +58,9 @@ export async function startMetricsServer(
     });
   }
 
+  // Not `import … from 'node:http'`: Node builds that module's ESM namespace from all of its exports,
+  // which loads its fetch implementation (undici) at every start (docs/decisions/0007).
+  const { createServer } = process.getBuiltinModule('node:http');
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
       log.error({ err }, 'metrics listener: request failed');

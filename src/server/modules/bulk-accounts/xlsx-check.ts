@@ -5,7 +5,7 @@
  * number of rows of the first worksheet, counted by inflating only that entry with a size cap.
  */
 import type { Readable } from 'node:stream';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { BULK_LIMITS } from '../../../shared/contract/bulk-accounts';
 import { AppError } from '../../lib/app-error';
 import { bulkError } from './bulk-errors';
@@ -23,7 +23,8 @@ const SMALL_PART_MAX = 2 * 1024 * 1024;
 const notXlsx = bulkError.onlyXlsx;
 const bomb = bulkError.bomb;
 
-function openZip(buf: Buffer): Promise<ZipFile> {
+async function openZip(buf: Buffer): Promise<ZipFile> {
+  const { default: yauzl } = await import('yauzl'); // loaded at the first upload, not at start
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(
       buf,

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { OPT_OUT_MESSAGES } from '../../../shared/contract/files';
 import { type OptStatus, parseOptStatus } from '../../../shared/status';
 import { OPT_OUT_CONTENT_TYPES, OPT_OUT_FILE_MAX_ROWS } from '../../../shared/validation';
@@ -69,7 +68,8 @@ const HEADER_ALIASES: Record<string, 'email' | 'username' | 'sectionId' | 'secti
 };
 
 /** Reads the CSV: a header row naming the columns, then at most 10,000 data rows. */
-export function parseOptOutCsv(text: string): OptOutLine[] {
+export async function parseOptOutCsv(text: string): Promise<OptOutLine[]> {
+  const { parse } = await import('csv-parse/sync'); // loaded at the first upload, not at start
   let records: string[][];
   try {
     records = parse(text, {

@@ -180,7 +180,7 @@ export async function uploadOptOutFile(
   now: Date,
 ) {
   await requireInstitution(db, institutionId);
-  const lines = parseOptOutCsv(decodeCsvText(file.content));
+  const lines = await parseOptOutCsv(decodeCsvText(file.content));
   const today = await todayInInstitution(db, institutionId, now);
   const students = [...new Set(lines.filter((l) => !l.invalid).map((l) => l.student.toLowerCase()))];
   return db.transaction(async (tx) => {

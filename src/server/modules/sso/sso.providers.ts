@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import type { OidcProvider } from '../../config-sso';
 
 /** How long a provider's discovery document (endpoints, keys location) is reused. */
@@ -20,19 +20,24 @@ const cache = new Map<string, { at: number; config: Promise<oidc.Configuration> 
  * discovery is forgotten at once). Plain http is allowed only for a provider on this machine
  * (the tests' and the demo's).
  */
+/** openid-client, loaded at the first sign-in through a provider rather than at every start. */
+export const openidClient = () => import('openid-client');
+
 export function providerConfig(p: OidcProvider, now = Date.now()): Promise<oidc.Configuration> {
   const key = `${p.issuer}\n${p.clientId}\n${p.clientSecret ?? ''}`;
   const hit = cache.get(key);
   if (hit && now - hit.at < DISCOVERY_TTL_MS) return hit.config;
   const issuer = new URL(p.issuer);
   const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
-  const config = oidc
-    .discovery(
-      issuer,
-      p.clientId,
-      { client_secret: p.clientSecret },
-      p.clientSecret ? oidc.ClientSecretBasic(p.clientSecret) : oidc.None(),
-      { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: PROVIDER_TIMEOUT_S },
+  const config = openidClient()
+    .then((client) =>
+      client.discovery(
+        issuer,
+        p.clientId,
+        { client_secret: p.clientSecret },
+        p.clientSecret ? client.ClientSecretBasic(p.clientSecret) : client.None(),
+        { execute: insecure ? [client.allowInsecureRequests] : [], timeout: PROVIDER_TIMEOUT_S },
+      ),
     )
     .catch((err) => {
       cache.delete(key);

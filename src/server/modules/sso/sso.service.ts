@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import type { SsoFailure } from '../../../shared/contract/sso';
 import type { Config } from '../../config';
 import type { OidcProvider } from '../../config-sso';
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { OpenSession } from '../auth';
 import * as q from './sso.queries';
-import { isNetworkFailure, providerConfig, SCOPES } from './sso.providers';
+import { isNetworkFailure, openidClient, providerConfig, SCOPES } from './sso.providers';
 
 /** How long the provider may take to answer an authorization request. */
 const REQUEST_TTL_MS = 10 * 60_000;
@@ -84,9 +84,10 @@ export async function startSignIn(
   } catch (err) {
     return refuse(db, provider, 'ssoUnavailable', (err as Error).message);
   }
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const client = await openidClient();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const codeVerifier = client.randomPKCECodeVerifier();
   await q.purgeExpired(db, input.now);
   await q.insertRequest(db, {
     stateHash: sha256(state),
@@ -97,12 +98,12 @@ export async function startSignIn(
     next: safeNext(input.next),
     expiresAt: new Date(input.now.getTime() + REQUEST_TTL_MS),
   });
-  return oidc.buildAuthorizationUrl(cfg, {
+  return client.buildAuthorizationUrl(cfg, {
     redirect_uri: redirectUri(config, provider),
     scope: SCOPES,
     state,
     nonce,
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
   }).href;
 }
@@ -137,7 +138,8 @@ export async function finishSignIn(db: Db, config: Config, provider: OidcProvide
   let idToken: string | undefined;
   try {
     const cfg = await providerConfig(provider);
-    const tokens = await oidc.authorizationCodeGrant(
+    const client = await openidClient();
+    const tokens = await client.authorizationCodeGrant(
       cfg,
       input.url,
       {
@@ -153,7 +155,7 @@ export async function finishSignIn(db: Db, config: Config, provider: OidcProvide
     // Providers that keep the ID token small (oidc-provider, Entra with some settings) give the
     // e-mail at the userinfo endpoint only.
     if (claims.email === undefined && tokens.access_token) {
-      const info = await oidc.fetchUserInfo(cfg, tokens.access_token, claims.sub);
+      const info = await client.fetchUserInfo(cfg, tokens.access_token, claims.sub);
       claims = { ...claims, ...pick(info) };
     }
   } catch (err) {
@@ -309,7 +311,7 @@ export async function endSessionUrl(db: Db, config: Config, sessionId: string) {
   try {
     const cfg = await providerConfig(provider);
     if (!cfg.serverMetadata().end_session_endpoint) return undefined;
-    return oidc.buildEndSessionUrl(cfg, {
+    return (await openidClient()).buildEndSessionUrl(cfg, {
       post_logout_redirect_uri: `${baseUrl(config)}/login`,
       ...(handoff.idToken ? { id_token_hint: handoff.idToken } : { client_id: provider.clientId }),
     }).href;

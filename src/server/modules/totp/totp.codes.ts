@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import * as q from './totp.queries';
@@ -15,6 +13,11 @@ export const hashCode = (code: string) => createHash('sha256').update(code.toLow
 
 /** A new secret, its otpauth:// URI and the QR code of that URI. */
 export async function newSetup(config: Config, label: string) {
+  // loaded when an account first sets up or uses a second factor, not at every start
+  const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([
+    import('otplib'),
+    import('qrcode'),
+  ]);
   const secret = generateSecret();
   const issuer = config.appEnv === 'prod' ? ISSUER : `${ISSUER} (${config.appEnv})`;
   const otpauthUrl = generateURI({ issuer, label, secret });
@@ -44,6 +47,7 @@ export async function acceptCode(
   opts: { recovery: boolean; now: Date },
 ): Promise<boolean> {
   if (/^\d{6}$/.test(code)) {
+    const { verify } = await import('otplib');
     const result = await verify({
       secret,
       token: code,
