@@ -1,5 +1,5 @@
 /**
- * The pages changed for issue 37, in Chinese, as the persona who uses each, at 1280 and 390 px:
+ * The pages an administrator uses most, in Chinese, as the persona who uses each, at 1280 and 390 px:
  * a screenshot of each (test-results/zh--*.png, looked at by a person), and no page wider than the
  * screen. Audit log, users and bulk accounts, offers, products, course detail, alerts, people.
  */
