@@ -91,15 +91,19 @@ export const OFFER_STATUS_TEXT: Record<OfferStatusDisplay, string> = {
   pending: 'Pending',
 };
 
-/** Offers a course may be built on: the ones shown Active. */
-export const USABLE_OFFER_STATUSES = ['APPROVED', 'NEW'] as const;
-
-/** The stored statuses behind each display value but Pending (which is "anything else"). */
+/**
+ * The one home of the offer-status rule: the stored statuses (upper case) behind each display value
+ * but Pending (which is "anything else"). A stored status is compared without regard to case, here
+ * (offerStatusDisplay) and in SQL (src/server/db/offer-status.ts, built from this table).
+ */
 export const OFFER_STATUS_SOURCES: Record<Exclude<OfferStatusDisplay, 'pending'>, readonly string[]> = {
-  active: USABLE_OFFER_STATUSES,
+  active: ['APPROVED', 'NEW'],
   inactive: ['REJECTED'],
   expired: ['EXPIRED'],
 };
+
+/** Offers a course may be built on, paired to or copied under: the ones shown Active. */
+export const ACTIVE_OFFER_STATUSES = OFFER_STATUS_SOURCES.active;
 
 /** Display values in list order (filters, sorting by status). */
 export const OFFER_STATUS_DISPLAYS = ['active', 'pending', 'expired', 'inactive'] as const;
@@ -110,6 +114,11 @@ export function offerStatusDisplay(status: string | null | undefined): OfferStat
     if (OFFER_STATUS_SOURCES[key].includes(upper)) return key;
   }
   return 'pending';
+}
+
+/** Whether a stored offer status is shown Active (any case). */
+export function isActiveOfferStatus(status: string | null | undefined): boolean {
+  return offerStatusDisplay(status) === 'active';
 }
 
 // ---------------------------------------------------------------------------------------------
