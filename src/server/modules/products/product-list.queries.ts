@@ -93,33 +93,16 @@ export interface ListFilters {
 /**
  * The (institution, product) rows an organisation holds: an offer there (of the status asked), or,
  * without a status filter, a pairing there. With the course-date flag, only products with a pairing
- * whose course starts in the range. The CTEs of the statement (`with recursive …`): `h`, and without
- * a status filter `paired`, the distinct pairs of the pairings there.
+ * whose course starts in the range. The pairings' pairs are read from pairings_inst_product_idx
+ * alone (an index-only scan: a loose index scan, one descent per distinct pair, read more pages).
  */
 function holdings(f: ListFilters) {
   const ids = idList(f.institutionIds);
   const offerRows = sql`select ${offers.institutionId} as institution_id, ${offers.productId} as product_id from ${offers}
     where ${offers.institutionId} in (${ids})${f.offerStatus ? sql` and ${offerStatusIs(f.offerStatus)}` : sql``}`;
-  if (f.offerStatus) return sql`h as (${offerRows})`;
-  return sql`${pairedAt(ids)}, h as (${offerRows} union all select institution_id, product_id from paired)`;
-}
-
-/**
- * `paired`: the distinct (institution, product) pairs of the pairings at the institutions, by a loose
- * index scan of pairings_inst_product_idx (each step one descent to the next pair), so an
- * institution's thousands of pairings cost as many steps as it has products paired, not a read of
- * every pairing.
- */
-function pairedAt(ids: SQL) {
-  const t = lmsCoursePairings;
-  return sql`paired(institution_id, product_id) as (
-      (select ${t.institutionId}, ${t.productId} from ${t} where ${t.institutionId} in (${ids})
-        order by 1, 2 limit 1)
-      union all
-      select n.institution_id, n.product_id from paired, lateral (
-        select ${t.institutionId}, ${t.productId} from ${t} where ${t.institutionId} in (${ids})
-          and (${t.institutionId}, ${t.productId}) > (paired.institution_id, paired.product_id)
-        order by 1, 2 limit 1) n)`;
+  const pairingRows = sql`select ${lmsCoursePairings.institutionId}, ${lmsCoursePairings.productId} from ${lmsCoursePairings}
+    where ${lmsCoursePairings.institutionId} in (${ids})`;
+  return f.offerStatus ? offerRows : sql`${offerRows} union ${pairingRows}`;
 }
 
 export const idList = (ids: number[]) =>
@@ -173,11 +156,9 @@ export async function pageProducts(db: Db, f: ListFilters, limit: number, offset
 export async function pageInstitutionProducts(db: Db, f: ListFilters, limit: number, offset: number) {
   if (!f.institutionIds.length)
     return { rows: [] as { institutionId: number; productId: number }[], total: 0 };
-  // one row per pair (an offer and a pairing of the same pair meet in `distinct`)
-  const query = (paged: boolean) => sql`with recursive ${holdings(f)}
+  const query = (paged: boolean) => sql`with h as (${holdings(f)})
     select h.institution_id as "institutionId", h.product_id as "productId", count(*) over ()::int as total
-    from (select distinct institution_id, product_id from h) h
-    join ${products} p on p.id = h.product_id join ${institutions} i on i.id = h.institution_id
+    from h join ${products} p on p.id = h.product_id join ${institutions} i on i.id = h.institution_id
     where true${productConditions(f, sql`cp.institution_id = h.institution_id`)}
     order by i.display_name, i.id, p.product_name, p.id${paged ? sql` limit ${limit} offset ${offset}` : sql``}`;
   const rows = resultRows<{ institutionId: number; productId: number; total: number }>(
