@@ -69,11 +69,21 @@ export const courseRowColumns = {
 
 export const live = isNull(sections.deletedAt);
 
-/** The period's condition on the section dates; `today` a YYYY-MM-DD value or a placeholder of one. */
-export function periodCondition(period: PeriodFilter, today: string | Placeholder): SQL | undefined {
-  if (period === 'past') return sql`${sections.endDate} < ${today}`;
-  if (period === 'future') return sql`${sections.startDate} > ${today}`;
-  if (period === 'current') return sql`${sections.startDate} <= ${today} and ${sections.endDate} >= ${today}`;
+/**
+ * The period's condition on the section dates; `today` a YYYY-MM-DD value or a placeholder of one,
+ * `dates` the columns (a CTE's own, say) when not the sections table's.
+ */
+export function periodCondition(
+  period: PeriodFilter,
+  today: string | Placeholder,
+  dates: { start: SQL | typeof sections.startDate; end: SQL | typeof sections.endDate } = {
+    start: sections.startDate,
+    end: sections.endDate,
+  },
+): SQL | undefined {
+  if (period === 'past') return sql`${dates.end} < ${today}`;
+  if (period === 'future') return sql`${dates.start} > ${today}`;
+  if (period === 'current') return sql`${dates.start} <= ${today} and ${dates.end} >= ${today}`;
   return undefined;
 }
 

@@ -106,14 +106,13 @@ function textMatch(s: Shape): SQL {
       where ${own} and (u.first_name || ' ' || u.last_name) ilike ${P.pattern}`;
 }
 
-/** Every filter except the period (the text match: ids of the `matched` CTE). */
+/** Every filter except the period (and the text match: see countsAndPage). */
 function baseConditions(s: Shape): SQL | undefined {
   const where: SQL[] = [sql`${sections.institutionId} = ${P.inst}`, live];
   if (!s.anyUseType) where.push(sql`${sections.useType} = ${P.useType}`);
   if (!s.anyProduct) where.push(sql`${sections.productId} = ${P.productId}`);
   if (s.offerType === 'NONE') where.push(sql`${accessTypeOf} is null`);
   else if (s.offerType === 'one') where.push(sql`${accessTypeOf} = ${P.offerType}`);
-  if (s.search !== 'none') where.push(sql`${sections.id} in (select id from matched)`);
   return and(...where);
 }
 
@@ -136,23 +135,42 @@ const courseRowJson = sql`json_build_object(
   'productName', ${products.productName}, 'enrollmentCount', ${enrollmentCount},
   'accessType', ${accessTypeOf}, 'censusDuration', ${sections.censusDuration}, 'version', ${sections.version})`;
 
-/** The counts and the page of one shape: the FROM of the statement, one row. */
+/** The page's rows as JSON, in order, from `page` (id, k): the per-row columns for the page alone. */
+function pageJson(s: Shape, page: SQL): SQL {
+  const dir = s.order === 'desc' ? sql`desc` : sql`asc`;
+  return sql`(select coalesce(json_agg(${courseRowJson} order by page.k ${dir}, page.id), '[]'::json)
+         from (${page} order by 2 ${dir}, 1 limit ${P.limit} offset ${P.offset}) page
+         join ${sections} on ${sections.id} = page.id
+         left join ${products} on ${products.id} = ${sections.productId})`;
+}
+
+const counts = (dates?: { start: SQL; end: SQL }) => sql`
+      count(*) filter (where ${periodCondition('past', P.today, dates)})::int as past,
+      count(*) filter (where ${periodCondition('future', P.today, dates)})::int as future,
+      count(*) filter (where ${periodCondition('current', P.today, dates)})::int as current,
+      count(*)::int as everything`;
+
+/**
+ * The counts and the page of one shape: the FROM of the statement, one row. Without a text search
+ * the counts read the index and the page walks it; with one, the matching sections that pass the
+ * other filters are found once (`matched`, with their sort key and dates), and the counts and the
+ * page come from those rows alone.
+ */
 function countsAndPage(s: Shape): SQL {
   const base = baseConditions(s);
-  const dir = s.order === 'desc' ? sql`desc` : sql`asc`;
-  const matched = s.search === 'none' ? sql`` : sql`with matched as materialized (${textMatch(s)}) `;
-  return sql`(${matched}select
-      count(*) filter (where ${periodCondition('past', P.today)})::int as past,
-      count(*) filter (where ${periodCondition('future', P.today)})::int as future,
-      count(*) filter (where ${periodCondition('current', P.today)})::int as current,
-      count(*)::int as everything,
-      (select coalesce(json_agg(${courseRowJson} order by page.k ${dir}, page.id), '[]'::json)
-         from (select ${sections.id} as id, ${SORTS[s.sort]} as k from ${sections}
-                where ${and(base, periodCondition(s.period, P.today))}
-                order by 2 ${dir}, 1 limit ${P.limit} offset ${P.offset}) page
-         join ${sections} on ${sections.id} = page.id
-         left join ${products} on ${products.id} = ${sections.productId}) as rows
-    from ${sections} where ${base}) c`;
+  if (s.search === 'none') {
+    const page = sql`select ${sections.id} as id, ${SORTS[s.sort]} as k from ${sections}
+                where ${and(base, periodCondition(s.period, P.today))}`;
+    return sql`(select ${counts()}, ${pageJson(s, page)} as rows from ${sections} where ${base}) c`;
+  }
+  const dates = { start: sql`m.start_date`, end: sql`m.end_date` };
+  const period = periodCondition(s.period, P.today, dates);
+  const page = sql`select m.id, m.k from matched m${period ? sql` where ${period}` : sql``}`;
+  return sql`(with matched as materialized (
+      select ${sections.id} as id, ${SORTS[s.sort]} as k, ${sections.startDate} as start_date,
+             ${sections.endDate} as end_date
+        from ${sections} where ${base} and ${sections.id} in (${textMatch(s)}))
+    select ${counts(dates)}, ${pageJson(s, page)} as rows from matched m) c`;
 }
 
 function prepare(db: Db, s: Shape, name: string) {
