@@ -102,9 +102,6 @@ export const OFFER_STATUS_SOURCES: Record<Exclude<OfferStatusDisplay, 'pending'>
   expired: ['EXPIRED'],
 };
 
-/** Offers a course may be built on, paired to or copied under: the ones shown Active. */
-export const ACTIVE_OFFER_STATUSES = OFFER_STATUS_SOURCES.active;
-
 /** Display values in list order (filters, sorting by status). */
 export const OFFER_STATUS_DISPLAYS = ['active', 'pending', 'expired', 'inactive'] as const;
 
@@ -116,7 +113,7 @@ export function offerStatusDisplay(status: string | null | undefined): OfferStat
   return 'pending';
 }
 
-/** Whether a stored offer status is shown Active (any case). */
+/** Whether a stored offer status is shown Active (any case): an offer a course may be built on, paired to or copied under. */
 export function isActiveOfferStatus(status: string | null | undefined): boolean {
   return offerStatusDisplay(status) === 'active';
 }
