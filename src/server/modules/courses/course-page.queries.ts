@@ -25,8 +25,8 @@ import type { RawRow } from './course-rows';
  *   index-only scan, apart from the page.
  * - A text search finds the matching ids once (trigram indexes, see textMatch) for both.
  * - The statement is built by Drizzle once per shape (sort, order, period and which filters are
- *   set) and prepared (on PostgreSQL a named statement, parsed once per connection), the values
- *   passed as placeholders.
+ *   set) and prepared (on PostgreSQL a named statement, parsed once per connection; a search's
+ *   unnamed, see statementOf), the values passed as placeholders.
  */
 
 /** The placeholders of the statement (their values: `valuesOf`). */
@@ -209,7 +209,11 @@ function statementOf(db: Db, s: Shape): Prepared {
   if (!statement) {
     let name = names.get(key);
     if (!name) {
-      name = `course_page_${names.size + 1}`;
+      // A text search's best plan depends on how many sections match: a named statement turns to a
+      // generic plan after five runs (PostgreSQL's plan cache), which for a search reads far more
+      // than a plan made for its pattern; so a search runs unnamed (planned with its values each
+      // time, the SQL still built once).
+      name = s.search === 'none' ? `course_page_${names.size + 1}` : '';
       names.set(key, name);
     }
     statement = prepare(db, s, name);
