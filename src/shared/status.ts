@@ -90,12 +90,13 @@ export const OFFER_STATUS_TEXT: Record<OfferStatusDisplay, string> = {
   pending: 'Pending',
 };
 
-/** Offers a course may be built on: the ones shown Active. */
-export const USABLE_OFFER_STATUSES = ['APPROVED', 'NEW'] as const;
-
-/** The stored statuses behind each display value but Pending (which is "anything else"). */
+/**
+ * The one home of the offer-status rule: the stored statuses (upper case) behind each display value
+ * but Pending (which is "anything else"). A stored status is compared without regard to case, here
+ * (offerStatusDisplay) and in SQL (src/server/db/offer-status.ts, built from this table).
+ */
 export const OFFER_STATUS_SOURCES: Record<Exclude<OfferStatusDisplay, 'pending'>, readonly string[]> = {
-  active: USABLE_OFFER_STATUSES,
+  active: ['APPROVED', 'NEW'],
   inactive: ['REJECTED'],
   expired: ['EXPIRED'],
 };
@@ -109,6 +110,11 @@ export function offerStatusDisplay(status: string | null | undefined): OfferStat
     if (OFFER_STATUS_SOURCES[key].includes(upper)) return key;
   }
   return 'pending';
+}
+
+/** Whether a stored offer status is shown Active (any case): an offer a course may be built on, paired to or copied under. */
+export function isActiveOfferStatus(status: string | null | undefined): boolean {
+  return offerStatusDisplay(status) === 'active';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COPY_STATUSES, type CopyStatus, USABLE_OFFER_STATUSES } from '../status';
+import { COPY_STATUSES, type CopyStatus } from '../status';
 import { addDaysIso, COURSE_NAME_MAX, censusDate, daysBetween, VALIDATION_TEXT } from '../validation';
 import { IdParam, OrganizationQuery, RowId, text } from './common';
 
@@ -38,8 +38,6 @@ export function copyValidationMessage(code: number): string {
 export const COPYABLE_PLATFORMS = ['courseware'] as const;
 /** Product types allowed in an institution's course (code 104). */
 export const COURSE_CONTEXT_PRODUCT_TYPES = ['course'] as const;
-/** Offer statuses that make an offer active (spec §4: APPROVED or NEW show Active; code 107). */
-export const ACTIVE_OFFER_STATUSES = USABLE_OFFER_STATUSES;
 
 /** Most courses in one copy request. */
 export const COPY_MAX_COURSES = 1000;

@@ -61,6 +61,12 @@ export const sections = pgTable(
     index('sections_inst_section_code_trgm')
       .using('gin', t.institutionId, t.sectionCode.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} is null`),
+    // The course list walks an institution's live sections of one use type in its default order
+    // (name, then id) and stops after the page; the dates after the id (which is unique, so they
+    // change no order) let the period counts be an index-only scan of the same entries.
+    index('sections_inst_use_name_live_idx')
+      .on(t.institutionId, t.useType, sql`lower(${t.courseName})`, t.id, t.startDate, t.endDate)
+      .where(sql`${t.deletedAt} is null`),
     // The master and child list pages an institution's live masters by name: page and count read
     // its masters only, not all of its sections.
     index('sections_inst_masters_idx')

@@ -1,5 +1,4 @@
 import {
-  ACTIVE_OFFER_STATUSES,
   APPLICATION_ERROR_CODE,
   type CopyStatus,
   copyValidationMessage,
@@ -112,7 +111,6 @@ async function copyOnce(tx: Db, ctx: JobContext, payload: CopyJobPayload): Promi
     tx,
     request.institutionId,
     full.productId ? [full.productId] : [],
-    [...ACTIVE_OFFER_STATUSES],
   );
   const code = ruleFor({ ...full, ...source }, { active: institutionActive }, mayCopy, offered);
   if (code !== null) {

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  ACTIVE_OFFER_STATUSES,
   COPYABLE_PLATFORMS,
   COURSE_CONTEXT_PRODUCT_TYPES,
   type CopyPreview,
@@ -54,9 +53,7 @@ export async function validateSections(
   const institution = await q.findInstitution(db, input.organizationId);
   const userMayCopy = await userContextMayCopy(db, actor, internalGroupId, input);
   const productIds = [...new Set(found.map((s) => s.productId).filter((p): p is number => p !== null))];
-  const offered = await q.productsWithActiveOffer(db, input.organizationId, productIds, [
-    ...ACTIVE_OFFER_STATUSES,
-  ]);
+  const offered = await q.productsWithActiveOffer(db, input.organizationId, productIds);
   const today = input.today ?? (await todayInInstitution(db, input.organizationId));
 
   return input.sectionIds.map((id) => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { FINAL_COPY_STATUSES, type CopyStatus } from '../../../shared/contract/course-copy';
 import type { Db } from '../../db/client';
+import { offerStatusIs } from '../../db/offer-status';
 import {
   alertAcknowledgements,
   copyJobs,
@@ -52,12 +53,7 @@ export async function sectionsWithProduct(db: Db, ids: number[]) {
 }
 
 /** Product ids among `productIds` with an active (APPROVED or NEW) offer to the institution. */
-export async function productsWithActiveOffer(
-  db: Db,
-  institutionId: number,
-  productIds: number[],
-  statuses: string[],
-) {
+export async function productsWithActiveOffer(db: Db, institutionId: number, productIds: number[]) {
   if (productIds.length === 0) return new Set<number>();
   const rows = await db
     .selectDistinct({ productId: offers.productId })
@@ -66,7 +62,7 @@ export async function productsWithActiveOffer(
       and(
         eq(offers.institutionId, institutionId),
         inArray(offers.productId, productIds),
-        inArray(offers.offerStatus, statuses),
+        offerStatusIs('active'),
       ),
     );
   return new Set(rows.map((r) => r.productId));

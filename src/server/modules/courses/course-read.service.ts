@@ -8,10 +8,10 @@ import {
   type CourseListParams,
   childRows,
   courseRowsByIds,
-  coursePage,
   masterPage,
   type PeriodFilter,
 } from './course-list.queries';
+import { coursePage } from './course-page.queries';
 import { courseActions, toCourseDetail, toCourseRow, toInstructor } from './course-rows';
 
 function listParams(institutionId: number, f: CourseListFiltersT, day: string): CourseListParams {
@@ -32,7 +32,7 @@ function listParams(institutionId: number, f: CourseListFiltersT, day: string): 
 
 /**
  * The institution page's course list (institutionData) and courseSearch: one page plus facets, in
- * one statement (coursePage).
+ * one prepared statement (coursePage).
  */
 export async function listCourses(db: Db, actor: Actor, f: CourseListFiltersT) {
   const day = await todayInInstitution(db, f.organizationId);

@@ -2,34 +2,10 @@ import ISBN from 'isbn3';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PRODUCT_OFFERS_PER_PAGE } from '../../../shared/constants';
 import { OFFER_EXPIRING_DAYS, type OfferListFiltersT } from '../../../shared/contract/offers';
-import {
-  OFFER_STATUS_DISPLAYS,
-  OFFER_STATUS_SOURCES,
-  type OfferStatusDisplay,
-  USABLE_OFFER_STATUSES,
-} from '../../../shared/status';
 import type { Db } from '../../db/client';
+import { offerStatusIs, offerStatusRank } from '../../db/offer-status';
 import { type Todays, todaySql } from '../../lib/today-rule';
 import { institutions, lmsCoursePairings, offers, products, sections } from '../../db/schema';
-
-/** Stored statuses that are not Pending (every status any display value but Pending names). */
-const NAMED_STATUSES = Object.values(OFFER_STATUS_SOURCES).flat();
-const upperStatus = sql`upper(${offers.offerStatus})`;
-
-/** SQL of "shown with this status" (spec §4 through the one mapping of src/shared/status.ts). */
-function statusCondition(display: OfferStatusDisplay): SQL {
-  if (display === 'pending') return sql`${upperStatus} not in ${NAMED_STATUSES}`;
-  return sql`${upperStatus} in ${[...OFFER_STATUS_SOURCES[display]]}`;
-}
-
-/** Rank of the displayed status in OFFER_STATUS_DISPLAYS order (sorting by status). */
-const statusRank = sql`case ${sql.join(
-  OFFER_STATUS_DISPLAYS.filter((d) => d !== 'pending').map(
-    (d) =>
-      sql`when ${upperStatus} in ${[...OFFER_STATUS_SOURCES[d as Exclude<OfferStatusDisplay, 'pending'>]]} then ${OFFER_STATUS_DISPLAYS.indexOf(d)}`,
-  ),
-  sql` `,
-)} else ${OFFER_STATUS_DISPLAYS.indexOf('pending')} end`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -55,7 +31,7 @@ export function expiringCondition(todays: Todays): SQL {
   const to = todaySql(offers.institutionId, todays, OFFER_EXPIRING_DAYS);
   return and(
     sql`${offers.endsOn} between ${from} and ${to}`,
-    sql`${upperStatus} not in ${[...OFFER_STATUS_SOURCES.inactive, ...OFFER_STATUS_SOURCES.expired]}`,
+    sql`not ${offerStatusIs('inactive')} and not ${offerStatusIs('expired')}`,
   ) as SQL;
 }
 
@@ -69,7 +45,7 @@ const scopeOf = (institutionIds: number[]) =>
 /** The filters alone (no institution); undefined when there are none. */
 function filterWhere(f: ListFilters, todays: Todays): SQL | undefined {
   const where: (SQL | undefined)[] = [];
-  if (f.status) where.push(statusCondition(f.status));
+  if (f.status) where.push(offerStatusIs(f.status));
   if (f.offerType) where.push(eq(offers.offerType, f.offerType));
   where.push(searchCondition(f.q));
   if (f.expiring) where.push(expiringCondition(todays));
@@ -107,7 +83,7 @@ export async function offerSummary(db: Db, institutionIds: number[], f: ListFilt
 function orderOf(sort: OfferListFiltersT['sort'], order: OfferListFiltersT['order']): SQL[] {
   const dir = order === 'desc' ? desc : asc;
   const tail = [asc(offers.title), asc(offers.id)];
-  if (sort === 'status') return [dir(statusRank), ...tail];
+  if (sort === 'status') return [dir(offerStatusRank()), ...tail];
   if (sort === 'endsOn')
     return [
       order === 'desc' ? sql`${offers.endsOn} desc nulls last` : sql`${offers.endsOn} asc nulls last`,
@@ -266,11 +242,7 @@ export async function activeOfferForProduct(db: Db, institutionId: number, produ
     .select({ id: offers.id, offerType: offers.offerType })
     .from(offers)
     .where(
-      and(
-        eq(offers.institutionId, institutionId),
-        eq(offers.productId, productId),
-        inArray(offers.offerStatus, [...USABLE_OFFER_STATUSES]),
-      ),
+      and(eq(offers.institutionId, institutionId), eq(offers.productId, productId), offerStatusIs('active')),
     )
     .limit(1);
   return row;
@@ -287,8 +259,6 @@ export async function offeredProducts(db: Db, institutionId: number) {
     })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
-    .where(
-      and(eq(offers.institutionId, institutionId), inArray(offers.offerStatus, [...USABLE_OFFER_STATUSES])),
-    )
+    .where(and(eq(offers.institutionId, institutionId), offerStatusIs('active')))
     .orderBy(asc(products.id), desc(offers.endsOn));
 }

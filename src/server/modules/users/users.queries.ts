@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { insertJsonRows } from '../../db/insert-json-rows';
 import { isInstitutionUser } from '../../lib/institution-staff';
@@ -206,27 +206,44 @@ export async function addMembership(
   return rows.length > 0;
 }
 
-/** Sections of the institution the user teaches (instructor or ta). */
+/**
+ * Sections of the institution the user teaches (instructor or ta), newest first. Starts from the
+ * user's rows of section_instructors and looks each section up by its key (a lateral subquery with
+ * LIMIT 1, which the planner keeps as a per-row probe), instead of hash-joining every section of
+ * the institution to find the user's few.
+ */
 export async function sectionsOfUser(db: Db, institutionId: number, userId: number) {
-  return db
+  const section = db
     .select({
-      sectionId: sections.id,
+      id: sections.id,
       courseName: sections.courseName,
       sectionCode: sections.sectionCode,
-      role: sectionInstructors.role,
       startDate: sections.startDate,
       endDate: sections.endDate,
     })
-    .from(sectionInstructors)
-    .innerJoin(sections, eq(sections.id, sectionInstructors.sectionId))
+    .from(sections)
     .where(
       and(
-        eq(sectionInstructors.userId, userId),
+        eq(sections.id, sectionInstructors.sectionId),
         eq(sections.institutionId, institutionId),
         isNull(sections.deletedAt),
       ),
     )
-    .orderBy(sql`${sections.startDate} desc`, asc(sections.courseName))
+    .limit(1)
+    .as('s');
+  return db
+    .select({
+      sectionId: section.id,
+      courseName: section.courseName,
+      sectionCode: section.sectionCode,
+      role: sectionInstructors.role,
+      startDate: section.startDate,
+      endDate: section.endDate,
+    })
+    .from(sectionInstructors)
+    .innerJoinLateral(section, sql`true`)
+    .where(eq(sectionInstructors.userId, userId))
+    .orderBy(desc(section.startDate), asc(section.courseName), asc(section.id))
     .limit(500);
 }
 

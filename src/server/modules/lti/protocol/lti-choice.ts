@@ -5,14 +5,12 @@
  * the course.
  */
 import { eq } from 'drizzle-orm';
+import { isActiveOfferStatus } from '../../../../shared/status';
 import type { Db } from '../../../db/client';
 import { offers, products } from '../../../db/schema';
 import type { LaunchSession } from './lti-session';
 
 export const CUSTOM_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
-
-/** Offer statuses shown as Active (spec: APPROVED or NEW shows Active). */
-export const ACTIVE_OFFER_STATUSES = ['APPROVED', 'NEW'];
 
 /** The choice a launch's custom claim names (ids as the tool wrote them). */
 export interface LaunchChoice {
@@ -70,7 +68,7 @@ export async function resolveChoice(
   if (o.institutionId !== institutionId) return no('otherInstitution', null);
   if (choice.productId !== null && choice.productId !== o.productId) return no('productChanged');
   if (o.endsOn !== null && o.endsOn < today) return no('expired');
-  if (!ACTIVE_OFFER_STATUSES.includes(o.status)) return no('inactive');
+  if (!isActiveOfferStatus(o.status)) return no('inactive');
   return {
     usable: true,
     offer: { id: o.id, title: o.title, productId: o.productId, productName: o.productName },

@@ -2,7 +2,7 @@
  * The landing pages of an accepted launch (server-rendered, see lti-frame.ts for why) and the
  * instructor's pairing of an unpaired LMS course.
  */
-import { and, count, eq, gte, inArray, isNull, or, TransactionRollbackError } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, or, TransactionRollbackError } from 'drizzle-orm';
 import { addDaysIso, censusDate, formatUsDate } from '../../../../shared/validation';
 import type { Db } from '../../../db/client';
 import { todayInInstitution } from '../../../lib/institution-today';
@@ -17,7 +17,8 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { createPairing } from '../../products';
-import { ACTIVE_OFFER_STATUSES, acceptsLinks, resolveChoice } from './lti-choice';
+import { offerStatusIs } from '../../../db/offer-status';
+import { acceptsLinks, resolveChoice } from './lti-choice';
 import { esc, fill, type Texts, texts } from './lti-frame';
 import type { LaunchSession } from './lti-session';
 
@@ -47,7 +48,7 @@ export async function activeOffers(db: Db, institutionId: number, today: string)
     .where(
       and(
         eq(offers.institutionId, institutionId),
-        inArray(offers.offerStatus, ACTIVE_OFFER_STATUSES),
+        offerStatusIs('active'),
         or(isNull(offers.endsOn), gte(offers.endsOn, today)),
       ),
     )

@@ -1,0 +1,1 @@
+CREATE INDEX "sections_inst_use_name_live_idx" ON "sections" USING btree ("institution_id","use_type",lower("course_name"),"id","start_date","end_date") WHERE "sections"."deleted_at" is null;
