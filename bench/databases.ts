@@ -99,3 +99,11 @@ export async function withBenchApp<T>(
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** The scales a bench runs, from an env list such as "1,10,50" (whole numbers above 0), else `fallback`. */
+export const scalesOf = (list: string | undefined, fallback: string) =>
+  (list ?? fallback)
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);

@@ -19,16 +19,10 @@ import { type Database, openDatabase } from '../src/server/db/client';
 import { ensureInternalGroup } from '../src/server/db/internal-group';
 import { seedDemo } from '../src/server/db/seed';
 import { bearer, login } from '../src/server/test/fixtures';
-import { PG_URL, percentiles } from './databases';
+import { PG_URL, percentiles, scalesOf } from './databases';
 
 const INTERNAL_GROUP = 'ead-internal-dev';
 const TARGET_MS = 50;
-const scalesOf = (v: string | undefined, d: string) =>
-  (v ?? d)
-    .split(',')
-    .filter(Boolean)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
 const PG_SCALES = scalesOf(process.env.IA_PG, '1,10');
 const PGLITE_SCALES = scalesOf(process.env.IA_PGLITE, '1,10');
 const DASHBOARD_CALLS = Number(process.env.IA_DASHBOARD_CALLS ?? 200);

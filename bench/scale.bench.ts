@@ -28,7 +28,7 @@ import { ensureInternalGroup } from '../src/server/db/internal-group';
 import { seedDemo } from '../src/server/db/seed';
 import { ORGANIZATIONS } from '../src/server/db/seed/world-data';
 import { bearer, login } from '../src/server/test/fixtures';
-import { PG_URL, percentiles } from './databases';
+import { PG_URL, percentiles, scalesOf } from './databases';
 import { BenchReport } from './report';
 
 const CALLS = Number(process.env.SCALE_CALLS ?? 200);
@@ -40,12 +40,6 @@ const EXPLAIN = process.env.SCALE_EXPLAIN === '1';
 const EXPLAIN_FULL_MS = Number(process.env.SCALE_EXPLAIN_FULL_MS ?? 5);
 const TARGET_MS = 50;
 const TARGET_RATIO = 1.5;
-const scalesOf = (v: string | undefined, d: string) =>
-  (v ?? d)
-    .split(',')
-    .filter(Boolean)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
 const PG_SCALES = scalesOf(process.env.SCALE_PG, '1,10,50');
 const PGLITE_SCALES = scalesOf(process.env.SCALE_PGLITE, '1,10');
 const INTERNAL_GROUP = 'ead-internal-dev';
