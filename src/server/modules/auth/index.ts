@@ -12,14 +12,9 @@ export {
   recordLoginAttempt,
   throttleLogin,
 } from './auth.service';
-export { authenticate, hashToken, type SessionUser } from '../../lib/session/authenticate';
+export { hashToken } from '../../lib/session/authenticate';
 export { type ActingAs, endActing } from '../../lib/session/acting';
 export { actAsState, endOtherSessions } from './session.service';
-export {
-  assertSameSiteRequest,
-  clearSessionCookies,
-  readCookie,
-  setSessionCookies,
-} from '../../lib/session/session-cookie';
+export { setSessionCookies } from '../../lib/session/session-cookie';
 export { userColumns } from '../../lib/session/session.queries';
 export type { SecondStep } from './auth.routes';

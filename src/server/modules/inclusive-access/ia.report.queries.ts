@@ -81,4 +81,3 @@ export async function reportBatch(db: Db, sectionIds: number[]) {
     .where(inArray(enrollments.sectionId, sectionIds))
     .orderBy(asc(enrollments.sectionId), asc(enrollments.id));
 }
-export type ReportRow = Awaited<ReturnType<typeof reportBatch>>[number];

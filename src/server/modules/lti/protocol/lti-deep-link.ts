@@ -10,8 +10,6 @@ import { activeOffers } from './lti-landing';
 import { acceptsLinks, ITEM_TYPE } from './lti-choice';
 import type { LaunchSession } from './lti-session';
 
-export { deepLinkAccepts } from './lti-choice';
-
 export const DL = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
   version: 'https://purl.imsglobal.org/spec/lti/claim/version',

@@ -38,9 +38,6 @@ export const LTI_REASONS = {
 } as const;
 
 export type LtiReason = keyof typeof LTI_REASONS;
-/** Reason codes as stored in the launch log and shown on the error page: `lti.<reason>`. */
-export const LTI_REASON_CODES = Object.keys(LTI_REASONS).map((r) => `lti.${r}`);
-
 /** The refusal of a protocol request; `state` reasons offer "continue in a new window". */
 export class LtiRefusal extends Error {
   constructor(

@@ -1,2 +1,0 @@
-/** Nothing of account-setup is used by other features: src/server/routes.ts registers its routes file directly. */
-export {};
