@@ -98,7 +98,7 @@ describe('institution page (registrar)', () => {
       token!,
       `/api/institution/institutionData?organizationId=${orgId}&sort=enrollmentCount&order=desc&pageSize=30`,
     );
-    // a course with at least two opted-in students
+    // a course before its census day (statuses still open) with at least two opted-in students
     let course: Row | undefined;
     let students: Student[] = [];
     for (const c of list.courses) {
@@ -106,6 +106,7 @@ describe('institution page (registrar)', () => {
         token!,
         `/api/courses/roster?sectionId=${c.sectionId}&pageSize=200`,
       );
+      if (roster.window.locked) continue;
       students = roster.students.filter((s) => s.optStatus === 'optin').slice(0, 2);
       if (students.length === 2) {
         course = c;

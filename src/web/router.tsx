@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { forgetUserData } from './features/auth/api';
 import LoginPage from './features/auth/pages/LoginPage';
 import { loadFullCatalogs } from './i18n';
 import { RootLayout } from './app/RootLayout';
@@ -8,6 +7,7 @@ import { RouteError } from './app/RouteError';
 import type { RouteHandle } from './app/routeHandle';
 import { FullPageLoader } from './app/FullPageLoader';
 import { loginPath, setUnauthorizedHandler } from './lib/api';
+import { forgetUserData } from './lib/session-broadcast';
 import { queryClient } from './lib/queryClient';
 
 /** A route module loaded on demand: its default export is the route component. */

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { authKeys, forgetUserData } from '../features/auth';
 import { loginPath, safeNext } from '../lib/api';
-import { onSessionMessage } from '../lib/session-broadcast';
+import { forgetUserData, onSessionMessage, SESSION_QUERY_KEY } from '../lib/session-broadcast';
 
 /**
  * Keeps this tab in step with the others (one session cookie for all): a sign-out elsewhere sends a
@@ -16,7 +15,7 @@ export function useSessionSync() {
   useEffect(
     () =>
       onSessionMessage((message) => {
-        const signedInHere = queryClient.getQueryData(authKeys.session()) !== undefined;
+        const signedInHere = queryClient.getQueryData(SESSION_QUERY_KEY) !== undefined;
         const { pathname, search } = window.location;
         if (message.type === 'signedOut') {
           // a full load drops every cached answer of the ended session

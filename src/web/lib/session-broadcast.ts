@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_CHANNEL } from '../../shared/session-cookies';
 
 /** What one tab tells the others: the browser's session (one cookie for all tabs) changed. */
@@ -29,4 +30,12 @@ export function onSessionMessage(listener: Listener): () => void {
   tabChannel();
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The query key of the signed-in session (auth's session query); the shell reads it without loading auth. */
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+
+/** Drops every cached answer of the user (the app's public configuration stays). */
+export function forgetUserData(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app' });
 }

@@ -28,12 +28,13 @@ const upload = (
   contentType: string,
   content: Buffer | string,
   field?: string,
+  language?: string,
 ) => {
   const m = multipart(fileName, contentType, content, field);
   return t.app.inject({
     method: 'POST',
     url: `/api/upload/optoutfile?organizationId=${orgId}`,
-    headers: { ...bearer(tok[who]), ...m.headers },
+    headers: { ...bearer(tok[who]), ...m.headers, ...(language ? { 'accept-language': language } : {}) },
     payload: m.payload,
   });
 };
@@ -249,7 +250,17 @@ describe('opt-out rows drop through the inclusive-access drop', () => {
   it('before census the student is opted out and their access ends; after census the drop is only recorded', async () => {
     const up = await upload('freg', w.a.id, 'drops.csv', 'text/csv', body());
     expect(up.statusCode).toBe(200);
-    expect(up.json()).toMatchObject({ changed: 2, notMatched: 0 });
+    // the locked course's row says so: nothing changed there but the drop's record
+    expect(up.json()).toMatchObject({ changed: 1, notMatched: 0 });
+    expect(
+      up.json().report.map((r: { outcome: string; message: string | null }) => [r.outcome, r.message]),
+    ).toEqual([
+      ['applied', null],
+      [
+        'unchanged',
+        'Census day has passed: the opt status is locked. An opt-out is recorded as a drop; the status and billing stay.',
+      ],
+    ]);
     const b = await enrollment('before');
     expect(b).toMatchObject({ optStatus: 'optout', dropCause: 'optOutFile' });
     expect(b.droppedAt).not.toBeNull();
@@ -314,6 +325,24 @@ describe('opt-out rows drop through the inclusive-access drop', () => {
     expect(del.json()).toMatchObject({ reverted: 1, kept: 1 });
     expect((await enrollment('before')).dropCause).toBe('optOutFile');
     expect((await enrollment('after')).droppedAt).toBeNull();
+  });
+
+  it('after census an opt-in row changes nothing: the status is locked (in the reader’s language)', async () => {
+    await t.db.update(enrollments).set({ optStatus: 'optout' }).where(eq(enrollments.id, ids.after));
+    const up = await upload(
+      'freg',
+      w.a.id,
+      'late-optin.csv',
+      'text/csv',
+      `email,sectionId,optStatus\nfdan@students.example.edu,${ids.afterSection},optin\n`,
+      undefined,
+      'fr',
+    );
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ changed: 0 });
+    expect(up.json().report[0]).toMatchObject({ outcome: 'unchanged' });
+    expect(up.json().report[0].message).toMatch(/^La date de recensement est passée/);
+    expect((await enrollment('after')).optStatus).toBe('optout');
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { textArray } from '../../db/sql-arrays';
-import { enrollments, optOutChanges, optOutFiles, sections, users } from '../../db/schema';
+import { enrollments, institutions, optOutChanges, optOutFiles, sections, users } from '../../db/schema';
 import { executeRows } from '../../db/execute';
 
 /**
@@ -20,6 +20,9 @@ export async function candidateEnrollments(db: Db, institutionId: number, studen
       sectionId: sections.id,
       sectionCode: sql<string | null>`lower(${sections.sectionCode})`,
       endDate: sections.endDate,
+      startDate: sections.startDate,
+      censusDuration: sections.censusDuration,
+      institutionCensusDuration: institutions.censusDuration,
       droppedAt: enrollments.droppedAt,
       accessEndsAt: enrollments.accessEndsAt,
       optDecidedAt: enrollments.optDecidedAt,
@@ -27,6 +30,7 @@ export async function candidateEnrollments(db: Db, institutionId: number, studen
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
     .innerJoin(sections, eq(sections.id, enrollments.sectionId))
+    .innerJoin(institutions, eq(institutions.id, sections.institutionId))
     .where(
       and(
         eq(sections.institutionId, institutionId),

@@ -8,7 +8,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { serverT } from '../../lib/i18n';
-import { dropEnrollment } from '../inclusive-access';
+import { dropEnrollment, optWindow } from '../inclusive-access';
 import { requireInstitution } from '../institutions';
 import { decodeCsvText, type OptOutLine, parseOptOutCsv } from './optout.parse';
 import {
@@ -71,9 +71,13 @@ function inLanguage(rows: RowReport[], locale: Locale) {
 }
 
 /** Works out, row by row, which enrollments the file sets to which opt status. */
+/** The course's opt status is locked (census day has come, in the institution's day). */
+const lockedOn = (c: Candidate, today: string) =>
+  optWindow(c, { censusDuration: c.institutionCensusDuration, offerType: null }, today).locked;
+
 function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
   /** Enrollments matched by some row: their status before the file and the one it leaves. */
-  const state = new Map<number, { before: string; now: string }>();
+  const state = new Map<number, { before: string; now: string; locked?: boolean }>();
   const seen = new Set<string>();
   const rows: RowReport[] = lines.map((line) => {
     const base = { line: line.line, student: line.student, section: line.section, optStatus: line.optStatus };
@@ -102,6 +106,7 @@ function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
       return { ...base, outcome: 'notFound', matched: 0, changed: 0, ...why(reason) };
     }
     let changed = 0;
+    let locked = 0;
     for (const c of hit) {
       let s = state.get(c.enrollmentId);
       if (!s) {
@@ -110,11 +115,19 @@ function plan(lines: OptOutLine[], candidates: Candidate[], today: string) {
       }
       // An enrollment dropped already (by anything) is not dropped again: opting it out changes nothing.
       const dropsDropped = line.optStatus === 'optout' && c.droppedAt !== null;
-      if (s.now !== line.optStatus && !dropsDropped) {
-        s.now = line.optStatus as OptStatus;
-        changed++;
+      if (s.now === line.optStatus || dropsDropped) continue;
+      if (lockedOn(c, today)) {
+        // from census day on the status is locked: an opt-out is still the drop (recorded, billing
+        // unchanged), an opt-in changes nothing
+        locked++;
+        if (line.optStatus === 'optout') Object.assign(s, { now: 'optout', locked: true });
+        continue;
       }
+      s.now = line.optStatus as OptStatus;
+      changed++;
     }
+    if (!changed && locked)
+      return { ...base, outcome: 'unchanged', matched: hit.length, changed, ...why('locked') };
     return {
       ...base,
       outcome: changed ? 'applied' : 'unchanged',
@@ -136,7 +149,7 @@ async function apply(
   tx: Db,
   actor: Actor,
   fileId: number,
-  state: Map<number, { before: string; now: string }>,
+  state: Map<number, { before: string; now: string; locked?: boolean }>,
   candidates: Candidate[],
   now: Date,
 ) {
@@ -188,7 +201,7 @@ export async function uploadOptOutFile(
     const { rows, state } = plan(lines, candidates, today);
     const report: StoredReport = {
       rows,
-      changed: [...state.values()].filter((s) => s.before !== s.now).length,
+      changed: [...state.values()].filter((s) => s.before !== s.now && !s.locked).length,
       notMatched: rows.filter((r) => r.outcome === 'notFound' || r.outcome === 'invalid').length,
     };
     const saved = await insertFile(tx, {

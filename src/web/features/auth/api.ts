@@ -24,7 +24,7 @@ import type {
   TotpSetupResponse,
 } from '../../../shared/contract/totp';
 import { api } from '../../lib/api';
-import { announceSession } from '../../lib/session-broadcast';
+import { announceSession, forgetUserData, SESSION_QUERY_KEY } from '../../lib/session-broadcast';
 
 export type Session = z.infer<typeof SessionResponse>;
 export type AppConfig = z.infer<typeof AppConfigResponse>;
@@ -35,7 +35,7 @@ export type LoginStep = Exclude<z.infer<typeof LoginAnswer>, Login>;
 
 export const authKeys = {
   all: ['auth'] as const,
-  session: () => ['auth', 'session'] as const,
+  session: () => SESSION_QUERY_KEY,
   capabilities: (organizationId: number) => ['auth', 'capabilities', organizationId] as const,
   config: () => ['app', 'config'] as const,
   ssoProviders: () => ['app', 'ssoProviders'] as const,
@@ -184,11 +184,6 @@ export function useLogout() {
       }
     },
   });
-}
-
-/** Drops every cached answer that belongs to a user (the public app config stays). */
-export function forgetUserData(queryClient: ReturnType<typeof useQueryClient>) {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app' });
 }
 
 /** POST /api/auth/password/forgot: the same answer whether or not the account exists. */

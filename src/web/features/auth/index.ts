@@ -8,7 +8,6 @@ export { AppFooter } from './components/AppFooter';
 export { PublicLayout } from './components/PublicLayout';
 export {
   authKeys,
-  forgetUserData,
   refreshSession,
   type Session,
   useAppConfig,
