@@ -94,14 +94,18 @@ describe('institution page (registrar)', () => {
     await waitForShell(page);
     const session = await get<z.infer<typeof SessionResponse>>(token!, '/api/auth/session');
     const orgId = session.institutions[0].orgId;
-    const list = await get<z.infer<typeof InstitutionDataResponse>>(
-      token!,
-      `/api/institution/institutionData?organizationId=${orgId}&sort=enrollmentCount&order=desc&pageSize=30`,
-    );
+    const courses: Row[] = [];
+    for (const period of ['CURRENT', 'FUTURE']) {
+      const list = await get<z.infer<typeof InstitutionDataResponse>>(
+        token!,
+        `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=${period}&sort=enrollmentCount&order=desc&pageSize=100`,
+      );
+      courses.push(...list.courses);
+    }
     // a course before its census day (statuses still open) with at least two opted-in students
     let course: Row | undefined;
     let students: Student[] = [];
-    for (const c of list.courses) {
+    for (const c of courses) {
       const roster = await get<z.infer<typeof RosterResponse>>(
         token!,
         `/api/courses/roster?sectionId=${c.sectionId}&pageSize=200`,
