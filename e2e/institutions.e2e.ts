@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
+import { openCourseWithOptedIn } from './steps';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
-import type { RosterResponse } from '../src/shared/contract/rosters';
 
 type Row = z.infer<typeof InstitutionDataResponse>['courses'][number];
-type Student = z.infer<typeof RosterResponse>['students'][number];
 
 async function get<T>(token: string, path: string): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -102,23 +101,8 @@ describe('institution page (registrar)', () => {
       );
       courses.push(...list.courses);
     }
-    // a course before its census day (statuses still open) with at least two opted-in students
-    let course: Row | undefined;
-    let students: Student[] = [];
-    for (const c of courses) {
-      const roster = await get<z.infer<typeof RosterResponse>>(
-        token!,
-        `/api/courses/roster?sectionId=${c.sectionId}&pageSize=200`,
-      );
-      if (roster.window.locked) continue;
-      students = roster.students.filter((s) => s.optStatus === 'optin').slice(0, 2);
-      if (students.length === 2) {
-        course = c;
-        break;
-      }
-    }
-    expect(course).toBeDefined();
-    if (!course) return;
+    // a course before its census day (statuses still open) with two opted-in students
+    const { course, students } = await openCourseWithOptedIn(token!, orgId, 2, 'desc');
     const dir = mkdtempSync(join(tmpdir(), 'cwa-optout-'));
     const file = join(dir, 'optout-e2e.csv');
     writeFileSync(

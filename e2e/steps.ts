@@ -7,7 +7,8 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { InstitutionListResponse } from '../src/shared/contract/institutions';
+import type { InstitutionDataResponse, InstitutionListResponse } from '../src/shared/contract/institutions';
+import type { RosterResponse } from '../src/shared/contract/rosters';
 import type { GroupListResponse } from '../src/shared/contract/roles';
 import { STORAGE_KEYS } from '../src/web/lib/storage';
 import { apiCall, apiLogin, baseURL, mailsTo } from './fixtures';
@@ -109,4 +110,34 @@ export async function passwordStep(
   await page.getByLabel(login.username).fill(username);
   await labelled(page, login.password).fill(password);
   await page.getByRole('button', { name: login.submit }).click();
+}
+
+/**
+ * A course of the institution still before its census day (opt statuses may change) with `count`
+ * opted-in students, current courses first; `order` of enrollment counts keeps two tests apart.
+ */
+export async function openCourseWithOptedIn(
+  token: string,
+  orgId: number,
+  count: number,
+  order: 'asc' | 'desc',
+) {
+  for (const period of ['CURRENT', 'FUTURE']) {
+    const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
+      token,
+      'GET',
+      `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=${period}&sort=enrollmentCount&order=${order}&pageSize=100`,
+    );
+    for (const course of list.courses.filter((c) => c.enrollmentCount >= count)) {
+      const roster = await apiCall<z.infer<typeof RosterResponse>>(
+        token,
+        'GET',
+        `/api/courses/roster?sectionId=${course.sectionId}&pageSize=200`,
+      );
+      if (roster.window.locked) continue;
+      const students = roster.students.filter((x) => x.optStatus === 'optin').slice(0, count);
+      if (students.length === count) return { course, students };
+    }
+  }
+  throw new Error(`no course before its census day with ${count} opted-in students`);
 }

@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
-import type { RosterResponse } from '../src/shared/contract/rosters';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import { apiCall, loginAs, useBrowser, waitForShell } from './fixtures';
-import { fill } from './steps';
+import { fill, openCourseWithOptedIn } from './steps';
 
 /** Upload screens: counts with their plural forms, translated drop zones, the .xlsx-only picker. */
 
@@ -39,25 +37,8 @@ describe.each([
     await waitForShell(page);
     const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
     const orgId = session.institutions[0].orgId;
-    const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
-      token,
-      'GET',
-      `/api/institution/institutionData?organizationId=${orgId}&sort=enrollmentCount&order=asc&pageSize=50`,
-    );
-    let target: { sectionId: number; email: string } | undefined;
-    for (const c of list.courses.filter((c) => c.enrollmentCount > 0)) {
-      const roster = await apiCall<z.infer<typeof RosterResponse>>(
-        token,
-        'GET',
-        `/api/courses/roster?sectionId=${c.sectionId}&pageSize=200`,
-      );
-      const s = roster.students.find((x) => x.optStatus === 'optin');
-      if (s) {
-        target = { sectionId: c.sectionId, email: s.email };
-        break;
-      }
-    }
-    if (!target) throw new Error('no opted-in student found');
+    const open = await openCourseWithOptedIn(token, orgId, 1, 'asc');
+    const target = { sectionId: open.course.sectionId, email: open.students[0].email };
     const fileName = `optout-one-${lang}-${Date.now()}.csv`;
     const file = join(mkdtempSync(join(tmpdir(), 'cwa-optout-')), fileName);
     writeFileSync(
