@@ -9,9 +9,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort } from '../src/server/test/free-port';
-import { PG_URL } from './databases';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -142,23 +140,6 @@ export async function startWithNpm(
       return { child, pid: child.pid as number, base, startMs, built, logFile, stop };
     }
     await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** A scratch PostgreSQL database for `run` (created and dropped here); its URL is passed. */
-export async function withScratchDatabase<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
-  const scratch = `cwa_bench_${name}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${scratch}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => {});
-    await admin.end();
   }
 }
 

@@ -17,7 +17,8 @@ import { type Database, openDatabase } from '../src/server/db/client';
 import { sectionInstructors, sections } from '../src/server/db/schema';
 import { copyOffer, copyProduct } from '../src/server/test/copy-fixtures';
 import { createInstitution, createRole, createUser, PASSWORD } from '../src/server/test/fixtures';
-import { signIn, startWithNpm, withScratchDatabase, withTempDir } from './app-process';
+import { signIn, startWithNpm, withTempDir } from './app-process';
+import { withScratchDatabase } from './databases';
 import { BenchReport } from './report';
 
 const POLL_MS = Number(process.env.BENCH_COPY_POLL_MS ?? 5000);

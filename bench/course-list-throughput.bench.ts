@@ -17,14 +17,8 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withMallocTunables } from '../scripts/malloc-tunables.mjs';
-import {
-  type AppProcess,
-  signIn,
-  startWithNpm,
-  treeCpuSeconds,
-  withScratchDatabase,
-  withTempDir,
-} from './app-process';
+import { type AppProcess, signIn, startWithNpm, treeCpuSeconds, withTempDir } from './app-process';
+import { withScratchDatabase } from './databases';
 import { BenchReport } from './report';
 import { SERVER_NODE_FLAGS } from './start-command';
 

@@ -11,6 +11,8 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
+import { ensureInternalGroup } from '../src/server/db/internal-group';
+import { seedDemo } from '../src/server/db/seed';
 
 export const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -25,11 +27,8 @@ export async function onPglite<T>(run: (database: Database) => Promise<T>): Prom
   }
 }
 
-export async function onScratchPostgres<T>(
-  name: string,
-  run: (database: Database) => Promise<T>,
-  poolMax = 10,
-): Promise<T> {
+/** A scratch PostgreSQL database for `run` (created and dropped here); its URL is passed. */
+export async function withScratchDatabase<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
   const scratch = `cwa_bench_${name}_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -38,17 +37,51 @@ export async function onScratchPostgres<T>(
     await admin.query(`CREATE DATABASE ${scratch}`);
     const url = new URL(PG_URL);
     url.pathname = `/${scratch}`;
-    const database = openDatabase({ databaseUrl: url.toString(), poolMax });
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+/** A migrated scratch PostgreSQL database (withScratchDatabase) opened for `run`. */
+export function onScratchPostgres<T>(
+  name: string,
+  run: (database: Database) => Promise<T>,
+  poolMax = 10,
+): Promise<T> {
+  return withScratchDatabase(name, async (url) => {
+    const database = openDatabase({ databaseUrl: url, poolMax });
     try {
       await database.migrate();
       return await run(database);
     } finally {
       await database.close();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  }
+  });
+}
+
+/**
+ * Migrates, and seeds the demo world at `scale` unless the database already has one (then says how
+ * long the seeding took); statistics are gathered afresh, as autovacuum would on a database in use.
+ */
+export async function seedBenchWorld(
+  database: Database,
+  opts: { scale: number; label: string; internalGroupId: string; steadyInstitutions?: string[] },
+) {
+  await database.migrate();
+  await ensureInternalGroup(database.db, opts.internalGroupId);
+  const started = performance.now();
+  const report = await seedDemo(database.db, {
+    password: 'demo-pass-1',
+    internalGroupId: opts.internalGroupId,
+    scale: opts.scale,
+    ...(opts.steadyInstitutions ? { steadyInstitutions: opts.steadyInstitutions } : {}),
+    log: (m) => console.log(`    [seed ${opts.label}] ${m}`),
+  });
+  if (report)
+    console.log(`    seeded ${opts.label} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await database.sql.executeSql('analyze');
 }
 
 /** p50, p95 and max of a list of milliseconds. */

@@ -16,10 +16,8 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
-import { ensureInternalGroup } from '../src/server/db/internal-group';
-import { seedDemo } from '../src/server/db/seed';
 import { bearer, login } from '../src/server/test/fixtures';
-import { PG_URL, percentiles, scalesOf } from './databases';
+import { PG_URL, percentiles, scalesOf, seedBenchWorld } from './databases';
 
 const INTERNAL_GROUP = 'ead-internal-dev';
 const TARGET_MS = 50;
@@ -85,20 +83,8 @@ async function pgDatabase(scale: number): Promise<string> {
   return url.toString();
 }
 
-async function prepare(database: Database, scale: number, label: string) {
-  await database.migrate();
-  await ensureInternalGroup(database.db, INTERNAL_GROUP);
-  const started = performance.now();
-  const report = await seedDemo(database.db, {
-    password: 'demo-pass-1',
-    internalGroupId: INTERNAL_GROUP,
-    scale,
-    log: (m) => console.log(`    [seed ${label}] ${m}`),
-  });
-  if (report) console.log(`    seeded ${label} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  // Fresh statistics, as autovacuum would have them on a database in use.
-  await database.sql.executeSql('analyze');
-}
+const prepare = (database: Database, scale: number, label: string) =>
+  seedBenchWorld(database, { scale, label, internalGroupId: INTERNAL_GROUP });
 
 async function openTarget(database: Database, label: string): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cwa-bench-ia-'));

@@ -16,15 +16,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { XLSX_TYPE } from '../src/server/test/xlsx-files';
-import {
-  type AppProcess,
-  processRss,
-  processTree,
-  startWithNpm,
-  treeRss,
-  withScratchDatabase,
-  withTempDir,
-} from './app-process';
+import { type AppProcess, processRss, processTree, startWithNpm, treeRss, withTempDir } from './app-process';
+import { withScratchDatabase } from './databases';
 import { writeBulkSpreadsheet } from './bulk-spreadsheet';
 import { BenchReport } from './report';
 

@@ -9,14 +9,8 @@
  * it, /proc VmRSS summed) after BENCH_IDLE_SECONDS (5) idle. Targets: later start to /healthz ≤ 1.5 s
  * on both databases; idle RSS ≤ 150 MB on PostgreSQL. A report, not a test.
  */
-import {
-  processRss,
-  startWithNpm,
-  treeCpuSeconds,
-  treeRss,
-  withScratchDatabase,
-  withTempDir,
-} from './app-process';
+import { processRss, startWithNpm, treeCpuSeconds, treeRss, withTempDir } from './app-process';
+import { withScratchDatabase } from './databases';
 import { BenchReport } from './report';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);

@@ -24,11 +24,9 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
-import { ensureInternalGroup } from '../src/server/db/internal-group';
-import { seedDemo } from '../src/server/db/seed';
 import { ORGANIZATIONS } from '../src/server/db/seed/world-data';
 import { bearer, login } from '../src/server/test/fixtures';
-import { PG_URL, percentiles, scalesOf } from './databases';
+import { PG_URL, percentiles, scalesOf, seedBenchWorld } from './databases';
 import { BenchReport } from './report';
 
 const CALLS = Number(process.env.SCALE_CALLS ?? 200);
@@ -301,19 +299,13 @@ async function findWorld(database: Database): Promise<World> {
 }
 
 /** Migrates, and seeds the demo world at `scale` unless the database already has one. */
-async function prepare(database: Database, scale: number, label: string) {
-  await database.migrate();
-  await ensureInternalGroup(database.db, INTERNAL_GROUP);
-  const started = performance.now();
-  const report = await seedDemo(database.db, {
-    password: 'demo-pass-1',
-    internalGroupId: INTERNAL_GROUP,
+const prepare = (database: Database, scale: number, label: string) =>
+  seedBenchWorld(database, {
     scale,
+    label,
+    internalGroupId: INTERNAL_GROUP,
     steadyInstitutions: [STEADY_INSTITUTION],
-    log: (m) => console.log(`    [seed ${label}] ${m}`),
   });
-  if (report) console.log(`    seeded ${label} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
 
 /** Ensures the PostgreSQL database exists (created empty when missing); returns its URL. */
 async function pgDatabase(scale: number): Promise<string> {
