@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ExplainAccessResponseT, ExplainUsersResponseT } from '../src/shared/contract/access-explain';
 import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
-import { fill } from './steps';
+import { fill, pickInstitutionInHeader } from './steps';
 import { LANGUAGES } from './languages';
 
 const orgIdOf = async (page: Page) =>
@@ -109,9 +109,7 @@ describe.each(LANGUAGES)('Explain access (registrar), in $lang', ({ lang, locale
     const { page } = b;
     await loginAs(page, 'super', { path: '/roles' });
     await waitForShell(page);
-    await page.getByTestId('institution-chooser').click();
-    await page.getByTestId('institution-select').fill('Willamette');
-    await page.getByRole('option').first().click();
+    await pickInstitutionInHeader(page, 'Willamette', /Willamette/);
     await page.getByTestId('explain-access-open').click();
     await page.getByRole('dialog', { name: texts.title }).waitFor();
     await pick(page, 'explain-user', 'internal', /\(internal\)|internal/);

@@ -7,6 +7,7 @@ import type { GroupListResponse } from '../src/shared/contract/roles';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import { apiCall, apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { pickInstitutionInHeader } from './steps';
 
 const WAIT = { timeout: 15_000 };
 
@@ -94,9 +95,7 @@ describe.each([
 
     await loginAs(page, 'super', { path: '/roles' });
     await waitForShell(page);
-    await page.getByTestId('institution-chooser').click();
-    await page.getByTestId('institution-select').fill('Willamette');
-    await page.getByRole('option', { name: `${inst.displayName} (${inst.orgId})` }).click();
+    await pickInstitutionInHeader(page, 'Willamette', `${inst.displayName} (${inst.orgId})`);
     await page.getByText(catalog.roles.onlyRole).first().waitFor();
   });
 

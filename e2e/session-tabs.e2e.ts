@@ -51,6 +51,8 @@ describe.each(LANGUAGES)('one session across tabs, in $lang', ({ lang, locale, c
       link.click({ modifiers: ['ControlOrMeta'] }),
     ]);
     await tab.waitForURL(/\/institution\/courseDetail\/\d+$/, WAIT);
+    // the user looks at the new tab: a background tab may be left unpainted on a busy machine
+    await tab.bringToFront();
     await waitForShell(tab);
     await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe(name);
     expect(await tab.getByTestId('logout').textContent()).toContain(catalog.header.logout);

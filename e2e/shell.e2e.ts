@@ -9,6 +9,7 @@ import type { AppConfigResponse } from '../src/shared/contract/auth';
 import type { InstitutionListResponse } from '../src/shared/contract/institutions';
 import { apiCall, baseURL, loginAs, RESULTS_DIR, signInContext, useBrowser, waitForShell } from './fixtures';
 
+import { pickInstitutionInHeader } from './steps';
 describe('app shell', () => {
   const b = useBrowser('shell');
 
@@ -47,11 +48,11 @@ describe('app shell', () => {
     const target = all.organizations.find((o) => !current.endsWith(` ${o.orgId}`));
     expect(target).toBeDefined();
     if (!target) return;
-    await page.getByTestId('institution-chooser').click();
-    const box = page.getByTestId('institution-select');
-    await box.fill(target.displayName.slice(0, 6));
-    const option = page.getByRole('option', { name: `${target.displayName} (${target.orgId})` });
-    await option.click();
+    await pickInstitutionInHeader(
+      page,
+      target.displayName.slice(0, 6),
+      `${target.displayName} (${target.orgId})`,
+    );
     await expect
       .poll(() => page.getByTestId('institution-name').textContent())
       .toBe(target.displayName.toUpperCase());

@@ -51,6 +51,19 @@ export async function chooseInstitution(page: Page, token: string, name: string)
   return inst;
 }
 
+/**
+ * Picks an institution in the header's chooser: types `search`, clicks the option whose label matches
+ * `option` (the list is replaced when the search answers, so never "the first option"), and waits for
+ * the chooser to close.
+ */
+export async function pickInstitutionInHeader(page: Page, search: string, option: string | RegExp) {
+  await page.getByTestId('institution-chooser').click();
+  const dialog = page.getByRole('dialog');
+  await page.getByTestId('institution-select').fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** The last link of `kind` ("account/setup" or "password/reset") e-mailed to `to`, as path and query. */
 export function lastLink(to: string, kind: string): string | null {
   const found = mailsTo(to)
