@@ -25,6 +25,14 @@ import type { LoginResponse } from '../src/shared/contract/auth';
 import { SESSION_COOKIE } from '../src/shared/session-cookies';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
+import {
+  pathOf,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  type RouteSpec,
+} from '../src/shared/contract/route';
 import { emlText } from './eml-text';
 
 declare module 'vitest' {
@@ -311,6 +319,18 @@ export async function apiCall<T>(token: string, method: string, path: string, bo
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** Calls a contract route as `token` (method and path from the contract); resolves with its typed answer. */
+export async function apiRoute<D extends RouteSpec>(
+  token: string,
+  route: D,
+  { params, query, body }: { params?: RouteParams<D>; query?: RouteQuery<D>; body?: RouteBody<D> } = {},
+): Promise<RouteResponse<D>> {
+  const search = query
+    ? `?${new URLSearchParams(Object.entries(query as Record<string, unknown>).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])))}`
+    : '';
+  return apiCall<RouteResponse<D>>(token, route.method, `${pathOf(route, params)}${search}`, body);
 }
 
 /**

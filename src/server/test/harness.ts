@@ -8,6 +8,13 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { JobTestHooks } from '../jobs/define';
+import {
+  pathOf,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteSpec,
+} from '../../shared/contract/route';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/session-cookies';
 import { PERSONA_KEYS } from '../db/seed/personas';
 import { csrfTokenOf } from '../lib/session/session-cookie';
@@ -34,8 +41,18 @@ export interface PersonaClient {
   put(url: string, body?: unknown, extra?: Extra): Promise<LightMyRequestResponse>;
   patch(url: string, body?: unknown, extra?: Extra): Promise<LightMyRequestResponse>;
   request(method: Method, url: string, body?: unknown, extra?: Extra): Promise<LightMyRequestResponse>;
+  /** Calls a contract route (its method and path from the contract) with typed params, query and body. */
+  call<D extends RouteSpec>(route: D, input?: RouteInput<D>): Promise<LightMyRequestResponse>;
   /** The session token (for a test that must send it another way). */
   token(): Promise<string>;
+}
+
+/** A contract route's path parameters, query and body, as a test sends them. */
+export interface RouteInput<D extends RouteSpec> {
+  params?: RouteParams<D>;
+  query?: RouteQuery<D>;
+  body?: RouteBody<D>;
+  headers?: Extra['headers'];
 }
 
 /**
@@ -87,6 +104,11 @@ export function personaClients(app: FastifyInstance) {
       put: (url, body, extra) => request('PUT', url, body, extra),
       patch: (url, body, extra) => request('PATCH', url, body, extra),
       request,
+      call: (route, input = {}) =>
+        request(route.method, pathOf(route, input.params), input.body, {
+          query: input.query as Extra['query'],
+          headers: input.headers,
+        }),
       token,
     };
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParam, PermissionName, RowId, text, Version } from './common';
+import { defineRoute } from './route';
 
 /** Spec §5 role-name rules. */
 export const ROLE_MESSAGES = {
@@ -209,3 +210,65 @@ export const PlaUrlsResponse = z.object({
     })
     .describe('Environment links (help, terms, privacy, account, console).'),
 });
+
+/** The roles operations (spec §7): groupAuth/group, groupMember, groupsByMember, plaUrls. */
+export const rolesApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/groupAuth/group',
+    query: GroupListQuery,
+    response: GroupListResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/groupAuth/group',
+    body: CreateGroupBody,
+    response: GroupWriteResponse,
+    status: 201,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/groupAuth/group',
+    query: GroupIdQuery,
+    body: UpdateGroupBody,
+    response: GroupWriteResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/groupAuth/group',
+    query: GroupIdQuery,
+    body: DeleteGroupBody,
+    response: DeleteGroupResponse,
+  }),
+  byMember: defineRoute({
+    method: 'GET',
+    path: '/api/groupAuth/groupsByMember',
+    query: GroupsByMemberQuery,
+    response: GroupsByMemberResponse,
+  }),
+  members: defineRoute({
+    method: 'GET',
+    path: '/api/groupAuth/groupMember',
+    query: GroupIdQuery,
+    response: GroupMembersResponse,
+  }),
+  addMembers: defineRoute({
+    method: 'POST',
+    path: '/api/groupAuth/groupMember',
+    body: AddGroupMembersBody,
+    response: GroupMembersWriteResponse,
+  }),
+  changeMembers: defineRoute({
+    method: 'PUT',
+    path: '/api/groupAuth/groupMember',
+    body: ChangeGroupMembersBody,
+    response: GroupMembersWriteResponse,
+  }),
+  removeMember: defineRoute({
+    method: 'DELETE',
+    path: '/api/groupAuth/groupMember',
+    query: RemoveGroupMemberQuery,
+    response: GroupMembersWriteResponse,
+  }),
+  plaUrls: defineRoute({ method: 'GET', path: '/api/groupAuth/plaUrls', response: PlaUrlsResponse }),
+};

@@ -1,3 +1,11 @@
+import {
+  pathOf,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  type RouteSpec,
+} from '../../shared/contract/route';
 import type { ErrorBody, ErrorCode } from '../../shared/errors';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/session-cookies';
 import { readCookie } from './storage';
@@ -174,4 +182,21 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const error = new ApiError(toErrorBody(res.status, data));
   if (res.status === 401 && opts.redirectOn401 !== false) onUnauthorized();
   throw error;
+}
+
+/** What a contract route is called with: its path parameters, query and body, typed by the contract. */
+export type CallInput<D extends RouteSpec> = Omit<RequestOptions, 'method' | 'query' | 'body'> & {
+  params?: RouteParams<D>;
+  query?: RouteQuery<D>;
+  body?: RouteBody<D> | FormData;
+};
+
+/** Calls a contract route: method and path come from the contract, and so does the answer's type. */
+export function call<D extends RouteSpec>(route: D, input: CallInput<D> = {}): Promise<RouteResponse<D>> {
+  const { params, query, ...rest } = input;
+  return api<RouteResponse<D>>(pathOf(route, params), {
+    ...rest,
+    method: route.method,
+    query: query as Query | undefined,
+  });
 }

@@ -1,23 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  ChangeGroupMembersBody,
-  CreateGroupBody,
-  DeleteGroupFields,
-  DeleteGroupResponse,
-  GroupListResponse,
-  GroupMembersResponse,
-  GroupMembersWriteResponse,
-  GroupWriteResponse,
-  UpdateGroupBody,
+import {
+  type ChangeGroupMembersBody,
+  type CreateGroupBody,
+  type DeleteGroupFields,
+  rolesApi,
+  type UpdateGroupBody,
 } from '../../../shared/contract/roles';
-import { api } from '../../lib/api';
+import type { RouteResponse } from '../../../shared/contract/route';
+import { call } from '../../lib/api';
 
-export type RoleList = z.infer<typeof GroupListResponse>;
+export type RoleList = RouteResponse<typeof rolesApi.list>;
 export type RoleItem = RoleList['groups'][number];
-export type RoleMembers = z.infer<typeof GroupMembersResponse>;
-type GroupWrite = z.infer<typeof GroupWriteResponse>;
-type MembersWrite = z.infer<typeof GroupMembersWriteResponse>;
+export type RoleMembers = RouteResponse<typeof rolesApi.members>;
 
 export const roleKeys = {
   all: ['roles'] as const,
@@ -30,7 +25,7 @@ export const roleKeys = {
 export function useRoles(contextId: number | null) {
   return useQuery({
     queryKey: roleKeys.list(contextId ?? 0),
-    queryFn: ({ signal }) => api<RoleList>('/api/groupAuth/group', { signal, query: { contextId } }),
+    queryFn: ({ signal }) => call(rolesApi.list, { signal, query: { contextId: contextId ?? 0 } }),
     enabled: contextId !== null,
   });
 }
@@ -39,7 +34,7 @@ export function useRoles(contextId: number | null) {
 export function useRoleMembers(groupId: number | null) {
   return useQuery({
     queryKey: roleKeys.members(groupId ?? 0),
-    queryFn: ({ signal }) => api<RoleMembers>('/api/groupAuth/groupMember', { signal, query: { groupId } }),
+    queryFn: ({ signal }) => call(rolesApi.members, { signal, query: { groupId: groupId ?? 0 } }),
     enabled: groupId !== null,
   });
 }
@@ -53,8 +48,7 @@ function useInvalidateRoles() {
 export function useCreateRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (body: z.input<typeof CreateGroupBody>) =>
-      api<GroupWrite>('/api/groupAuth/group', { method: 'POST', body }),
+    mutationFn: (body: z.input<typeof CreateGroupBody>) => call(rolesApi.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -63,7 +57,7 @@ export function useUpdateRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
     mutationFn: ({ groupId, ...body }: z.input<typeof UpdateGroupBody> & { groupId: number }) =>
-      api<GroupWrite>('/api/groupAuth/group', { method: 'PUT', query: { groupId }, body }),
+      call(rolesApi.update, { query: { groupId }, body }),
     onSettled: invalidate,
   });
 }
@@ -72,11 +66,7 @@ export function useDeleteRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
     mutationFn: ({ groupId, ...body }: z.input<typeof DeleteGroupFields> & { groupId: number }) =>
-      api<z.infer<typeof DeleteGroupResponse>>('/api/groupAuth/group', {
-        method: 'DELETE',
-        query: { groupId },
-        body,
-      }),
+      call(rolesApi.remove, { query: { groupId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -85,8 +75,7 @@ export function useDeleteRole() {
 export function useChangeRoleOfUsers() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.input<typeof ChangeGroupMembersBody>) =>
-      api<MembersWrite>('/api/groupAuth/groupMember', { method: 'PUT', body }),
+    mutationFn: (body: z.input<typeof ChangeGroupMembersBody>) => call(rolesApi.changeMembers, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: roleKeys.all });
       void qc.invalidateQueries({ queryKey: ['users'] });
