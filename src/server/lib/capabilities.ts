@@ -14,7 +14,8 @@ export interface CapabilityUser {
 export interface CapabilityGroup {
   contextId: number | null;
   permissions: string[];
-  externalId: string | null;
+  /** The environment's internal-user group (marked once, when the app ensures it at start). */
+  isInternal: boolean;
 }
 
 /**
@@ -25,10 +26,9 @@ export function groupCounts(
   group: CapabilityGroup,
   user: CapabilityUser,
   organizationId: number | undefined,
-  internalGroupId: string,
 ): boolean {
   const anyFlag = user.superAdmin || user.associateSuperAdmin || user.nasupport;
-  return group.externalId !== internalGroupId && (anyFlag || group.contextId === organizationId);
+  return !group.isInternal && (anyFlag || group.contextId === organizationId);
 }
 
 /**
@@ -38,12 +38,11 @@ export function groupCounts(
 export function capabilitiesFrom(
   user: CapabilityUser,
   organizationId: number | undefined,
-  internalGroupId: string,
   rows: CapabilityGroup[],
   membershipRow: boolean,
 ): Capabilities {
-  const internalUser = rows.some((r) => r.externalId === internalGroupId);
-  const counted = rows.filter((r) => groupCounts(r, user, organizationId, internalGroupId));
+  const internalUser = rows.some((r) => r.isInternal);
+  const counted = rows.filter((r) => groupCounts(r, user, organizationId));
   const granted = new Set<string>(counted.flatMap((r) => r.permissions));
   const permissions = PERMISSIONS.filter((p): p is Permission => granted.has(p));
   const member =
@@ -66,14 +65,13 @@ export async function capabilities(
   db: Db,
   user: CapabilityUser,
   organizationId: number | undefined,
-  internalGroupId: string,
   /** The user's groups when the caller already read them (the session lookup does, with groupsOfUserSql). */
   knownGroups?: CapabilityGroup[],
 ): Promise<Capabilities> {
   const rows =
     knownGroups ??
     (await db
-      .select({ contextId: groups.contextId, permissions: groups.permissions, externalId: groups.externalId })
+      .select({ contextId: groups.contextId, permissions: groups.permissions, isInternal: groups.isInternal })
       .from(groupMembers)
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))
       .where(eq(groupMembers.userId, user.id)));
@@ -86,7 +84,7 @@ export async function capabilities(
       .limit(1);
     membershipRow = m.length > 0;
   }
-  return capabilitiesFrom(user, organizationId, internalGroupId, rows, membershipRow);
+  return capabilitiesFrom(user, organizationId, rows, membershipRow);
 }
 
 /**
@@ -96,7 +94,7 @@ export async function capabilities(
  */
 export function groupsOfUserSql(userId: AnyColumn): SQL<CapabilityGroup[]> {
   return sql<CapabilityGroup[]>`coalesce((
-    select json_agg(json_build_object('contextId', ${groups.contextId}, 'permissions', ${groups.permissions}, 'externalId', ${groups.externalId}))
+    select json_agg(json_build_object('contextId', ${groups.contextId}, 'permissions', ${groups.permissions}, 'isInternal', ${groups.isInternal}))
       from ${groupMembers} join ${groups} on ${groups.id} = ${groupMembers.groupId}
      where ${groupMembers.userId} = ${userId}), '[]'::json)`;
 }

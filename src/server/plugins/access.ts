@@ -92,13 +92,7 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
     const session = request.authSession;
     if (!session) throw new AppError('error.unauthenticated');
     const organizationId = await resolveOrg(access.org, request, request.server.db);
-    const caps = await capabilities(
-      request.server.db,
-      session.user,
-      organizationId,
-      request.server.config.internalGroupId,
-      session.groups,
-    );
+    const caps = await capabilities(request.server.db, session.user, organizationId, session.groups);
     const actor = actorOfSession(session, caps, organizationId, request.id);
     request.actor = actor;
     if (session.acting) refuseUnderActAs(request, access, organizationId, session.acting);

@@ -40,7 +40,7 @@ export async function userGroups(db: Db, userId: number) {
       contextId: groups.contextId,
       institutionName: institutions.displayName,
       permissions: groups.permissions,
-      externalId: groups.externalId,
+      isInternal: groups.isInternal,
     })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))

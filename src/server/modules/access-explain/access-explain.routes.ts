@@ -28,8 +28,7 @@ export async function accessExplainRoutes(app: FastifyInstance) {
       response: { 200: ExplainAccessResponse, ...errors },
     },
     config: { access },
-    handler: (req) =>
-      explainAccess(req.server.db, actorOf(req), req.server.config.internalGroupId, req.query),
+    handler: (req) => explainAccess(req.server.db, actorOf(req), req.query),
   });
 
   r.get('/api/access/explain/users', {

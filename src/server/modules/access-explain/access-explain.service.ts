@@ -38,7 +38,6 @@ const isStaff = (actor: Actor) => actor.superAdmin || actor.associateSuperAdmin 
 export async function explainAccess(
   db: Db,
   actor: Actor,
-  internalGroupId: string,
   q: ExplainAccessQueryT,
 ): Promise<ExplainAccessResponseT> {
   const org = q.organizationId;
@@ -46,7 +45,7 @@ export async function explainAccess(
   if (!institution) throw notFound('Institution');
   const target = await findUser(db, q.userId);
   if (!target) throw notFound('User');
-  const caps = await capabilities(db, target, org, internalGroupId);
+  const caps = await capabilities(db, target, org);
   if (!isStaff(actor) && !caps.member) throw notFound('User');
 
   const rule = q.rule;
@@ -62,7 +61,7 @@ export async function explainAccess(
         .limit(1)
     ).length > 0;
   const withOut = (user: CapabilityUser, groups: typeof rows, member: boolean) =>
-    can(capabilitiesFrom(user, org, internalGroupId, groups, member), rule);
+    can(capabilitiesFrom(user, org, groups, member), rule);
   const tweak = (change: Partial<Capabilities>) => can({ ...caps, ...change }, rule);
 
   const decisiveSources: ExplainSourceT[] = [];
@@ -76,7 +75,7 @@ export async function explainAccess(
       caps.internalUser &&
       !withOut(
         target,
-        rows.filter((r) => r.externalId !== internalGroupId),
+        rows.filter((r) => !r.isInternal),
         membershipRow,
       )
     )
@@ -107,8 +106,8 @@ export async function explainAccess(
       institutionId: r.contextId,
       institutionName: r.institutionName,
       permissions: PERMISSIONS.filter((p) => r.permissions.includes(p)),
-      counts: groupCounts(r, target, org, internalGroupId),
-      internal: r.externalId === internalGroupId,
+      counts: groupCounts(r, target, org),
+      internal: r.isInternal,
       decisive:
         allowed &&
         !withOut(

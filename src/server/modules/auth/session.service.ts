@@ -15,9 +15,9 @@ export async function sessionData(db: Db, config: Config, session: SessionUser) 
   const ids = acting ? [acting.organizationId] : await institutionIdsOfUser(db, user.id);
   const institutions = await institutionSummaries(db, ids);
   const userPermissions: Record<string, Capabilities> = {};
-  userPermissions.default = await capabilities(db, user, undefined, config.internalGroupId);
+  userPermissions.default = await capabilities(db, user, undefined);
   for (const inst of institutions) {
-    userPermissions[String(inst.orgId)] = await capabilities(db, user, inst.orgId, config.internalGroupId);
+    userPermissions[String(inst.orgId)] = await capabilities(db, user, inst.orgId);
   }
   return {
     token: session.token,

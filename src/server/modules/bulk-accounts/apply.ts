@@ -192,7 +192,6 @@ async function handleBatch(a: ApplyContext, mode: BulkMode, pending: q.ImportDat
     a.roles,
     pending.filter((r) => r.match !== 'invalid').map(rawOf),
     newFileState(),
-    a.ctx.config.internalGroupId,
   );
   const others: q.RowResult[] = pending
     .filter((r) => r.match === 'invalid')
@@ -259,13 +258,7 @@ export async function applyImport(ctx: JobContext, importId: string, locale?: Lo
   const imp = await q.findImport(db, importId);
   if (!imp || !['queued', 'running'].includes(imp.status) || !imp.mode || !imp.committedBy) return;
   await q.updateImport(db, importId, { status: 'running', startedAt: imp.startedAt ?? new Date() });
-  const actor = await jobActor(
-    db,
-    config.internalGroupId,
-    imp.committedBy,
-    imp.institutionId,
-    `bulk-apply-${importId}`,
-  );
+  const actor = await jobActor(db, imp.committedBy, imp.institutionId, `bulk-apply-${importId}`);
   const a: ApplyContext = {
     ctx,
     actor,

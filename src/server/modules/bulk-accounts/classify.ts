@@ -71,7 +71,6 @@ export async function classifyRows(
   roles: RoleInfo[],
   raw: RawRow[],
   state: FileState,
-  internalGroupId: string,
 ): Promise<ClassifiedRow[]> {
   const byRoleName = new Map(roles.map((r) => [r.name.toLowerCase(), r]));
   const byRoleId = new Map(roles.map((r) => [r.id, r]));
@@ -160,7 +159,7 @@ export async function classifyRows(
     if (!a?.member) return [];
     return a.firstName !== p.data.firstName || a.lastName !== p.data.lastName ? [a.id] : [];
   });
-  const notOurs = await accountsNotAdministered(db, actor, internalGroupId, renamed);
+  const notOurs = await accountsNotAdministered(db, actor, renamed);
 
   return prepared.map((p) => {
     const { data, issues } = p;

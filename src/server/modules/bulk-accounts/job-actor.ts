@@ -8,7 +8,6 @@ import type { RoleInfo } from './classify';
 /** The user behind a job, with their capabilities in the institution now (they may have changed). */
 export async function jobActor(
   db: Db,
-  internalGroupId: string,
   userId: number,
   institutionId: number,
   requestId: string,
@@ -24,7 +23,7 @@ export async function jobActor(
     .from(users)
     .where(eq(users.id, userId));
   if (!u) throw new Error(`user ${userId} not found`);
-  const caps = await capabilities(db, u, institutionId, internalGroupId);
+  const caps = await capabilities(db, u, institutionId);
   return {
     userId: u.id,
     username: u.username,

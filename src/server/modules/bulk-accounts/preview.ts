@@ -25,13 +25,7 @@ export async function buildPreview({ db, config, log }: JobContext, importId: st
   try {
     if (!content) throw bulkError.onlyXlsx();
     const info = await checkXlsx(content);
-    const actor = await jobActor(
-      db,
-      config.internalGroupId,
-      imp.uploadedBy,
-      imp.institutionId,
-      `bulk-parse-${importId}`,
-    );
+    const actor = await jobActor(db, imp.uploadedBy, imp.institutionId, `bulk-parse-${importId}`);
     if (!can(actor.caps, 'editUsers')) {
       throw new AppError('error.noLongerCreateUsers', 'You may no longer create users in this institution.');
     }
@@ -42,15 +36,7 @@ export async function buildPreview({ db, config, log }: JobContext, importId: st
     let batch: RawRow[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      const classified = await classifyRows(
-        db,
-        actor,
-        imp.institutionId,
-        roles,
-        batch,
-        state,
-        config.internalGroupId,
-      );
+      const classified = await classifyRows(db, actor, imp.institutionId, roles, batch, state);
       await q.insertRows(
         db,
         classified.map((c) => ({

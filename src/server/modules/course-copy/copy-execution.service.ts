@@ -105,7 +105,7 @@ async function copyOnce(tx: Db, ctx: JobContext, payload: CopyJobPayload): Promi
   }
   const full = source.section;
   // The rules may have changed since the request: check them again, with the requester's rights now.
-  const caps = await capabilities(tx, requester, request.institutionId, ctx.config.internalGroupId);
+  const caps = await capabilities(tx, requester, request.institutionId);
   const mayCopy = requester.status === 'active' && can(caps, 'copyCourses');
   const offered = await q.productsWithActiveOffer(
     tx,

@@ -22,7 +22,7 @@ type CopyJobRow = typeof copyJobs.$inferSelect;
 /** POST copy/: validates every course, records the request and queues one job per course. */
 export async function requestCopies(deps: CopyDeps, actor: Actor, body: z.infer<typeof CopyCoursesBody>) {
   const sectionIds = [...new Set(body.courses.map((c) => c.sectionId))];
-  const checks = await validateSections(deps.db, actor, deps.config.internalGroupId, {
+  const checks = await validateSections(deps.db, actor, {
     organizationId: body.organizationId,
     sectionIds,
     context: 'copy',
@@ -74,7 +74,7 @@ export async function requestChildCourse(
   actor: Actor,
   body: z.infer<typeof CreateChildCourseBody>,
 ) {
-  const checks = await validateSections(deps.db, actor, deps.config.internalGroupId, {
+  const checks = await validateSections(deps.db, actor, {
     organizationId: body.organizationId,
     sectionIds: [body.parentSectionId],
     context: 'child',

@@ -39,7 +39,6 @@ export interface ValidationInput {
 export async function validateSections(
   db: Db,
   actor: Actor,
-  internalGroupId: string,
   input: ValidationInput,
 ): Promise<z.infer<typeof CopyValidationResult>[]> {
   const found = await q.sectionsWithProduct(db, input.sectionIds);
@@ -51,7 +50,7 @@ export async function validateSections(
       throw new AppError('error.sectionOfOtherInstitution', 'This section belongs to another institution.');
   }
   const institution = await q.findInstitution(db, input.organizationId);
-  const userMayCopy = await userContextMayCopy(db, actor, internalGroupId, input);
+  const userMayCopy = await userContextMayCopy(db, actor, input);
   const productIds = [...new Set(found.map((s) => s.productId).filter((p): p is number => p !== null))];
   const offered = await q.productsWithActiveOffer(db, input.organizationId, productIds);
   const today = input.today ?? (await todayInInstitution(db, input.organizationId));
@@ -87,11 +86,11 @@ export function ruleFor(
 }
 
 /** The caller may copy (the route checked it); another user named by userContextId must be able to as well. */
-async function userContextMayCopy(db: Db, actor: Actor, internalGroupId: string, input: ValidationInput) {
+async function userContextMayCopy(db: Db, actor: Actor, input: ValidationInput) {
   if (input.userContextId === undefined || input.userContextId === actor.userId) return true;
   const user = await q.findUser(db, input.userContextId);
   if (user?.status !== 'active') return false;
-  const caps = await capabilities(db, user, input.organizationId, internalGroupId);
+  const caps = await capabilities(db, user, input.organizationId);
   return can(caps, 'copyCourses');
 }
 

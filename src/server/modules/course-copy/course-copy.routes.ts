@@ -92,17 +92,12 @@ export async function courseCopyRoutes(app: FastifyInstance) {
     },
     config: { access: { rule: 'copyCourses', org: 'query' } },
     handler: async (req) => {
-      const [result] = await validateSections(
-        req.server.db,
-        actorOf(req),
-        req.server.config.internalGroupId,
-        {
-          organizationId: req.query.organizationId,
-          sectionIds: [req.query.sectionId],
-          userContextId: req.query.userContextId,
-          context: req.query.context,
-        },
-      );
+      const [result] = await validateSections(req.server.db, actorOf(req), {
+        organizationId: req.query.organizationId,
+        sectionIds: [req.query.sectionId],
+        userContextId: req.query.userContextId,
+        context: req.query.context,
+      });
       return result;
     },
   });
@@ -115,17 +110,12 @@ export async function courseCopyRoutes(app: FastifyInstance) {
     },
     config: { access: { rule: 'copyCourses', org: 'query' } },
     handler: async (req) => {
-      const validations = await validateSections(
-        req.server.db,
-        actorOf(req),
-        req.server.config.internalGroupId,
-        {
-          organizationId: req.query.organizationId,
-          sectionIds: req.query.sectionIds,
-          userContextId: req.query.userContextId,
-          context: req.query.context,
-        },
-      );
+      const validations = await validateSections(req.server.db, actorOf(req), {
+        organizationId: req.query.organizationId,
+        sectionIds: req.query.sectionIds,
+        userContextId: req.query.userContextId,
+        context: req.query.context,
+      });
       return { valid: validations.every((v) => v.valid), validations };
     },
   });

@@ -22,7 +22,6 @@ import { assertMayEdit, userOrNotFound } from './users.service';
 export async function setAccountStatus(
   db: Db,
   actor: Actor,
-  internalGroupId: string,
   institutionId: number,
   userId: number,
   body: AccountStatusBodyT,
@@ -46,7 +45,7 @@ export async function setAccountStatus(
     });
   await assertMayEdit(db, actor, user, entry);
   await assertUsersWithinRights(db, actor, institutionId, [user.id], entry);
-  if ((await accountsNotAdministered(db, actor, internalGroupId, [user.id])).size > 0)
+  if ((await accountsNotAdministered(db, actor, [user.id])).size > 0)
     throw await refuse(db, actor, entry, ACCOUNT_STATUS_MESSAGES.shared, 'error.sharedAccountStatus');
   if (user.status === body.status) return { status: 'OK', accountStatus: body.status, sessionsEnded: 0 };
   return db.transaction(async (tx) => {

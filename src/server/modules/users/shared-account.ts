@@ -20,7 +20,6 @@ type SharedFields = { email: string; firstName: string; lastName: string; userna
 export async function accountsNotAdministered(
   db: Db,
   actor: Actor,
-  internalGroupId: string,
   userIds: readonly number[],
 ): Promise<Set<number>> {
   const refused = new Set<number>();
@@ -31,7 +30,7 @@ export async function accountsNotAdministered(
   for (const userId of new Set(userIds)) {
     for (const institutionId of await institutionsOf(db, userId)) {
       if (!administers.has(institutionId)) {
-        const caps = await capabilities(db, self, institutionId, internalGroupId);
+        const caps = await capabilities(db, self, institutionId);
         administers.set(institutionId, can(caps, 'editUsers'));
       }
       if (!administers.get(institutionId)) {
@@ -50,7 +49,6 @@ export async function accountsNotAdministered(
 export async function assertMayChangeSharedFields(
   db: Db,
   actor: Actor,
-  internalGroupId: string,
   user: SharedFields & { id: number },
   next: Partial<SharedFields>,
   entry: AuditEntry,
@@ -59,7 +57,7 @@ export async function assertMayChangeSharedFields(
     (k) => next[k] !== undefined && next[k] !== user[k],
   );
   if (changed.length === 0) return;
-  if ((await accountsNotAdministered(db, actor, internalGroupId, [user.id])).size === 0) return;
+  if ((await accountsNotAdministered(db, actor, [user.id])).size === 0) return;
   throw await refuse(
     db,
     actor,

@@ -115,7 +115,6 @@ export async function editPiUser(
   actor: Actor,
   institutionId: number,
   body: z.infer<typeof EditPiUserBody>,
-  internalGroupId: string,
 ) {
   const user = await userOrNotFound(db, body.userId);
   const entry = { action: 'user.update', entityType: 'user', entityId: user.id, institutionId };
@@ -132,7 +131,7 @@ export async function editPiUser(
     );
   }
   const shared = { email: body.email, firstName: body.firstName, lastName: body.lastName };
-  await assertMayChangeSharedFields(db, actor, internalGroupId, user, shared, entry);
+  await assertMayChangeSharedFields(db, actor, user, shared, entry);
   if (await q.findUserByEmail(db, body.email, user.id)) {
     throw new AppError('error.emailTaken', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
   }

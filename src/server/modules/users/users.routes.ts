@@ -103,14 +103,7 @@ export async function usersRoutes(app: FastifyInstance) {
     config: {
       access: { rule: 'editUsers', org: entityOrg('user', 'body', 'userId', { within: 'query' }) },
     },
-    handler: (req) =>
-      editPiUser(
-        req.server.db,
-        actorOf(req),
-        req.query.organizationId,
-        req.body,
-        req.server.config.internalGroupId,
-      ),
+    handler: (req) => editPiUser(req.server.db, actorOf(req), req.query.organizationId, req.body),
   });
 
   r.put('/api/registrarUser/piUser/:id/status', {
@@ -124,14 +117,7 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     config: { access: { rule: 'editUsers', org: userOfInstitution } },
     handler: (req) =>
-      setAccountStatus(
-        req.server.db,
-        actorOf(req),
-        req.server.config.internalGroupId,
-        req.query.organizationId,
-        req.params.id,
-        req.body,
-      ),
+      setAccountStatus(req.server.db, actorOf(req), req.query.organizationId, req.params.id, req.body),
   });
 
   r.delete('/api/registrarUser/piUser/:id/institution', {

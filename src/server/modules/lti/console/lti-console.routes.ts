@@ -75,8 +75,7 @@ function registrationRoutes(r: Router) {
       response: { 200: LtiRegistrationDetailResponse, ...writeErrors },
     },
     config: { access: { rule: 'editLti', org: 'body' } },
-    handler: (req) =>
-      createRegistration(req.server.db, actorOf(req), req.server.config.internalGroupId, req.body),
+    handler: (req) => createRegistration(req.server.db, actorOf(req), req.body),
   });
 
   r.get('/api/lti/registrations/:registrationId', {
@@ -101,14 +100,7 @@ function registrationRoutes(r: Router) {
       response: { 200: LtiRegistrationDetailResponse, ...writeErrors },
     },
     config: { access: editOne },
-    handler: (req) =>
-      editRegistration(
-        req.server.db,
-        actorOf(req),
-        req.server.config.internalGroupId,
-        req.params.registrationId,
-        req.body,
-      ),
+    handler: (req) => editRegistration(req.server.db, actorOf(req), req.params.registrationId, req.body),
   });
 
   r.put('/api/lti/registrations/:registrationId/status', {

@@ -55,7 +55,6 @@ async function deploymentInstitutions(
   db: Db,
   actor: Actor,
   owner: number,
-  internalGroupId: string,
   deployments: UpdateBody['deployments'],
 ) {
   const out = deployments.map((d) => ({
@@ -80,7 +79,6 @@ async function deploymentInstitutions(
         nasupport: actor.nasupport,
       },
       id,
-      internalGroupId,
     );
     if (!can(caps, 'editLti')) {
       throw accessDenied(`You may not map a deployment to institution ${id}.`);
@@ -108,15 +106,9 @@ async function uniquely<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** POST a registration typed in by hand: Active at once, with its first tool key. */
-export async function createRegistration(db: Db, actor: Actor, internalGroupId: string, body: CreateBody) {
+export async function createRegistration(db: Db, actor: Actor, body: CreateBody) {
   await requireInstitution(db, body.organizationId);
-  const deployments = await deploymentInstitutions(
-    db,
-    actor,
-    body.organizationId,
-    internalGroupId,
-    body.deployments,
-  );
+  const deployments = await deploymentInstitutions(db, actor, body.organizationId, body.deployments);
   const id = await uniquely(() =>
     db.transaction(async (tx) => {
       await requireUniqueIssuerClient(tx, body.issuer, body.clientId);
@@ -149,21 +141,9 @@ export async function createRegistration(db: Db, actor: Actor, internalGroupId: 
 }
 
 /** PUT every field of a registration (its institution and status stay). */
-export async function editRegistration(
-  db: Db,
-  actor: Actor,
-  internalGroupId: string,
-  id: number,
-  body: UpdateBody,
-) {
+export async function editRegistration(db: Db, actor: Actor, id: number, body: UpdateBody) {
   const current = await requireRegistration(db, id);
-  const deployments = await deploymentInstitutions(
-    db,
-    actor,
-    current.institutionId,
-    internalGroupId,
-    body.deployments,
-  );
+  const deployments = await deploymentInstitutions(db, actor, current.institutionId, body.deployments);
   await uniquely(() =>
     db.transaction(async (tx) => {
       const row = await requireRegistration(tx, id);
