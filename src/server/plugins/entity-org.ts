@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -56,11 +56,22 @@ export interface EntityOrgOptions {
   within?: IdSource;
 }
 
+/**
+ * The list form: `field` names ids in an array, as `sectionIds[]` (an array of ids) or
+ * `courses[].sectionId` (a field of each item). Always `within` the named institution: every id
+ * must be of it (else 404, as for an unknown one), after the capability check.
+ */
+export interface EntityListOptions {
+  within: IdSource;
+}
+
 interface Lookup {
   /** Whether the raw value is an id of this kind at all (else 404, or 422 where said). */
   valid(raw: unknown): boolean;
   /** The institution of the entity: a number, null for a provider-wide entity, undefined when unknown. */
   institution?(db: Db, id: string): Promise<number | null | undefined>;
+  /** The same for many ids at once (kinds stored in one table). */
+  institutions?(db: Db, ids: string[]): Promise<Map<string, number | null>>;
   /** Whether the entity is of `institutionId` (for entities of several institutions). */
   belongsTo?(db: Db, id: string, institutionId: number, callerId: number | undefined): Promise<boolean>;
   /** 404 text for an unknown id. */
@@ -83,12 +94,29 @@ const orgOfRow =
         .where(and(eq(idColumn, Number(id)), alive)),
     )?.org as number | null | undefined;
 
+/** The same for many ids in one statement: id → institution (unknown ids are absent). */
+const orgsOfRows =
+  (table: PgTable, idColumn: AnyPgColumn, orgColumn: AnyPgColumn, alive?: SQL) =>
+  async (db: Db, ids: string[]) => {
+    const rows = await db
+      .select({ id: idColumn, org: orgColumn })
+      .from(table)
+      .where(and(inArray(idColumn, ids.map(Number)), alive));
+    return new Map(rows.map((r) => [String(r.id), r.org as number | null]));
+  };
+
+/** A lookup of rows of `table`: one id, or many in one statement. */
+const rowLookup = (table: PgTable, idColumn: AnyPgColumn, orgColumn: AnyPgColumn, alive?: SQL) => ({
+  institution: orgOfRow(table, idColumn, orgColumn, alive),
+  institutions: orgsOfRows(table, idColumn, orgColumn, alive),
+});
+
 const LOOKUPS: Record<Exclude<EntityKind, 'institution'>, Lookup> = {
   /** A live section (course); removed ones are unknown. */
   section: {
     valid: positiveInt,
     entity: 'Course',
-    institution: orgOfRow(sections, sections.id, sections.institutionId, isNull(sections.deletedAt)),
+    ...rowLookup(sections, sections.id, sections.institutionId, isNull(sections.deletedAt)),
   },
   /** An institution's role; the internal-user group is not one. */
   role: {
@@ -110,36 +138,31 @@ const LOOKUPS: Record<Exclude<EntityKind, 'institution'>, Lookup> = {
     valid: positiveInt,
     entity: 'Role',
     invalid: 'groupId: a role id is required.',
-    institution: orgOfRow(groups, groups.id, groups.contextId),
+    ...rowLookup(groups, groups.id, groups.contextId),
   },
   /** An opt-out file not deleted. */
   file: {
     valid: positiveInt,
     entity: 'Opt-out file',
-    institution: orgOfRow(
-      optOutFiles,
-      optOutFiles.id,
-      optOutFiles.institutionId,
-      isNull(optOutFiles.deletedAt),
-    ),
+    ...rowLookup(optOutFiles, optOutFiles.id, optOutFiles.institutionId, isNull(optOutFiles.deletedAt)),
   },
   /** A product offer to an institution. */
   offer: {
     valid: positiveInt,
     entity: 'Offer',
-    institution: orgOfRow(offers, offers.id, offers.institutionId),
+    ...rowLookup(offers, offers.id, offers.institutionId),
   },
   /** An LTI 1.3 registration (lms_integrations row): the institution whose console owns it. */
   ltiRegistration: {
     valid: positiveInt,
     entity: 'LTI registration',
-    institution: orgOfRow(lmsIntegrations, lmsIntegrations.id, lmsIntegrations.institutionId),
+    ...rowLookup(lmsIntegrations, lmsIntegrations.id, lmsIntegrations.institutionId),
   },
   /** An LMS course pairing (Products). */
   pairing: {
     valid: positiveInt,
     entity: 'Pairing',
-    institution: orgOfRow(lmsCoursePairings, lmsCoursePairings.id, lmsCoursePairings.institutionId),
+    ...rowLookup(lmsCoursePairings, lmsCoursePairings.id, lmsCoursePairings.institutionId),
   },
   /** A user: of the institution when staff there (a non-student membership or a role), or the caller. */
   user: {
@@ -164,6 +187,16 @@ const fieldsOf = (request: FastifyRequest, from: IdSource) =>
     | Record<string, unknown>
     | undefined;
 
+/** The values a list path (`ids[]` or `items[].id`) names in the request's part; absent → []. */
+function valuesAt(fields: Record<string, unknown> | undefined, path: string): unknown[] {
+  const match = /^(\w+)\[\](?:\.(\w+))?$/.exec(path);
+  if (!match) throw new Error(`entityOrg list path "${path}": write ids[] or items[].id`);
+  const [, list, key] = match;
+  const items = fields?.[list];
+  if (!Array.isArray(items)) return [];
+  return key ? items.map((item) => (item as Record<string, unknown> | null)?.[key]) : items;
+}
+
 /** The institution a request names: its `organizationId` in the query, params or body (else 422). */
 export function namedOrg(request: FastifyRequest, from: IdSource): number {
   const value = Number(fieldsOf(request, from)?.organizationId);
@@ -182,6 +215,39 @@ export function namedOrg(request: FastifyRequest, from: IdSource): number {
 /** A malformed id: 422 where the kind says so, else 404 like an unknown one. */
 function malformed(lookup: Lookup) {
   return lookup.invalid ? new AppError('error.validation', lookup.invalid) : notFound(lookup.entity);
+}
+
+/**
+ * The list form of `entityOrg`: ids in an array of the request, each of which must be of the
+ * institution the request names (`within`): `entityOrgList('section', 'body', 'sectionIds[]',
+ * { within: 'body' })`. A caller without the rule there gets 403 whatever the ids; then a malformed,
+ * unknown or other institution's id answers 404 (422 for a malformed id where the kind says so).
+ */
+export function entityOrgList(
+  kind: Exclude<EntityKind, 'institution'>,
+  from: IdSource,
+  path: string,
+  { within }: EntityListOptions,
+): OrgResolver {
+  const lookup = LOOKUPS[kind];
+  const resolve: OrgResolver = (request) => namedOrg(request, within);
+  resolve.confirm = async (request, db) => {
+    const institutionId = namedOrg(request, within);
+    const ids = [...new Set(valuesAt(fieldsOf(request, from), path))];
+    for (const raw of ids) if (!lookup.valid(raw)) throw malformed(lookup);
+    if (lookup.institutions) {
+      const found = await lookup.institutions(db, ids.map(String));
+      if (ids.some((raw) => found.get(String(raw)) !== institutionId)) throw notFound(lookup.entity);
+      return;
+    }
+    for (const raw of ids) {
+      const belongs = lookup.belongsTo
+        ? await lookup.belongsTo(db, String(raw), institutionId, request.actor?.userId)
+        : (await lookup.institution?.(db, String(raw))) === institutionId;
+      if (!belongs) throw notFound(lookup.entity);
+    }
+  };
+  return resolve;
 }
 
 /**
