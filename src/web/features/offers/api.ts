@@ -6,7 +6,6 @@ import { downloadFile } from '../../lib/download';
 
 export type OfferList = RouteResponse<typeof offersApi.list>;
 export type OfferRow = OfferList['offers'][number];
-export type OfferDetail = RouteResponse<typeof offersApi.detail>;
 type ListParams = RouteQuery<typeof offersApi.list>;
 type CompareParams = RouteBody<typeof offersApi.compare>;
 

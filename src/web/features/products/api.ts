@@ -6,7 +6,6 @@ import { downloadFile } from '../../lib/download';
 
 export type ProductList = RouteResponse<typeof productsApi.list>;
 export type ProductViewT = ProductList['productViews'][number];
-export type ProductDetail = RouteResponse<typeof productsApi.detail>;
 export type PairingT = RouteResponse<typeof productsApi.pairing>['pairing'];
 export type LmsList = RouteResponse<typeof productsApi.lmsList>;
 export type ProductSummaryT = RouteResponse<typeof productsApi.byIsbn>['product'];
