@@ -1,7 +1,7 @@
 import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import type { Database } from '../src/server/db/client';
 import { bearer, createInstitution, createRole, createUser, login } from '../src/server/test/fixtures';
-import { OffersQuery } from '../src/shared/contract/offers';
+import { OffersQuery, offersApi } from '../src/shared/contract/offers';
 import { institutionOffers } from '../src/server/modules/offers/offers.service';
 import { onPglite, onScratchPostgres, percentiles, timeList, withBenchApp } from './databases';
 
@@ -68,7 +68,7 @@ async function measure(database: Database): Promise<Figures> {
     const headers = bearer(await login(app, 'bench-offers-admin'));
     const figures: Figures = [];
     for (const [name, extra] of VARIANTS) {
-      const url = `/api/institution/offers?organizationId=${world.institutionId}${extra}`;
+      const url = `${offersApi.list.path}?organizationId=${world.institutionId}${extra}`;
       figures.push({ name, ...(await timeList(app, url, headers, { warmUp: WARM_UP, calls: CALLS })) });
     }
     // the same default page without HTTP, session and capability lookups: the offers queries alone

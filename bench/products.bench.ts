@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../src/server/db/client';
+import { productsApi } from '../src/shared/contract/products';
+import { pathOf } from '../src/shared/contract/route';
 import { bearer, createUser, login } from '../src/server/test/fixtures';
 import { onPglite, onScratchPostgres, timeList, withBenchApp } from './databases';
 import { runAsServer } from './start-command';
@@ -71,7 +73,7 @@ async function measureList(database: Database): Promise<ListFigures> {
     const figures: ListFigures = [];
     const only = process.env.BENCH_PRODUCTS_VARIANT; // a part of a variant's name, e.g. "pairing"
     for (const [name, qs] of VARIANTS.filter(([n]) => !only || n.includes(only))) {
-      const url = `/api/products/organization/${world.organizationId}${qs}`;
+      const url = `${pathOf(productsApi.list, { id: world.organizationId })}${qs}`;
       figures.push({ name, ...(await timeList(app, url, headers, { warmUp: WARM_UP, calls: CALLS })) });
     }
     return figures;
@@ -104,7 +106,7 @@ async function measureExport(database: Database): Promise<[ExportFigures, Export
   return withBenchApp(database, async (app) => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const token = await login(app, 'bench-products-super');
-    const url = `${address}/api/export/organization/${world.organizationId}`;
+    const url = `${address}${pathOf(productsApi.export, { id: world.organizationId })}`;
     global.gc?.();
     const first = await measuredDownload(url, token);
     return [first, await measuredDownload(url, token)];

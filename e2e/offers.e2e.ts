@@ -3,13 +3,22 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { InstitutionListResponse } from '../src/shared/contract/institutions';
-import type { OffersResponse } from '../src/shared/contract/offers';
-import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { offersApi } from '../src/shared/contract/offers';
+import type { RouteResponse } from '../src/shared/contract/route';
+import {
+  apiCall,
+  apiLogin,
+  apiRoute,
+  loginAs,
+  seriousViolations,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 import { fill, chooseInstitution } from './steps';
 import en from '../src/web/i18n/en.json';
 import { LANGUAGES } from './languages';
 
-type Offers = z.infer<typeof OffersResponse>;
+type Offers = RouteResponse<typeof offersApi.list>;
 const WAIT = { timeout: 15_000 };
 
 /** The ids of the offers the page lists, in order. */
@@ -35,7 +44,7 @@ describe.each(LANGUAGES)('Offers (registrar), in $lang', ({ lang, locale, catalo
     await waitForShell(page);
     await page.getByTestId('offer-row').first().waitFor();
     const orgId = await currentOrgId(page);
-    const all = await apiCall<Offers>(token, 'GET', `/api/institution/offers?organizationId=${orgId}`);
+    const all = await apiRoute(token, offersApi.list, { query: { organizationId: orgId } });
     expect(all.total).toBeGreaterThan(10);
     expect(await page.getByTestId('offer-row').count()).toBe(10);
     expect(await page.getByTestId('offer-total').textContent()).toBe(
@@ -49,22 +58,16 @@ describe.each(LANGUAGES)('Offers (registrar), in $lang', ({ lang, locale, catalo
       .getByTestId('offers-pager')
       .getByRole('button', { name: fill(catalog.common.pager.page, { page: 2 }) })
       .click();
-    const page2 = await apiCall<Offers>(
-      token,
-      'GET',
-      `/api/institution/offers?organizationId=${orgId}&page=2`,
-    );
+    const page2 = await apiRoute(token, offersApi.list, { query: { organizationId: orgId, page: 2 } });
     await expect.poll(() => shownIds(page), WAIT).toEqual(idsOf(page2));
 
     // status filter: Expired only
     await page.getByTestId('offers-status').click();
     await page.getByRole('option', { name: catalog.status.offerStatus.expired, exact: true }).click();
     await page.waitForURL(/status=expired/);
-    const expired = await apiCall<Offers>(
-      token,
-      'GET',
-      `/api/institution/offers?organizationId=${orgId}&status=expired`,
-    );
+    const expired = await apiRoute(token, offersApi.list, {
+      query: { organizationId: orgId, status: 'expired' },
+    });
     expect(expired.total).toBeGreaterThan(0);
     await expect.poll(() => shownIds(page), WAIT).toEqual(idsOf(expired));
     const badges = await page
@@ -83,11 +86,9 @@ describe.each(LANGUAGES)('Offers (registrar), in $lang', ({ lang, locale, catalo
     await page.waitForURL(
       (url) => url.searchParams.get('expiring') === '1' && !url.searchParams.has('status'),
     );
-    const expiring = await apiCall<Offers>(
-      token,
-      'GET',
-      `/api/institution/offers?organizationId=${orgId}&expiring=true`,
-    );
+    const expiring = await apiRoute(token, offersApi.list, {
+      query: { organizationId: orgId, expiring: 'true' },
+    });
     // the demo world's offers about to expire stay the same ones for days after it was seeded
     // (src/server/db/seed/catalog.ts), so the page's answer and this one agree whatever the hour
     expect(expiring.total).toBeGreaterThan(0);
@@ -156,11 +157,7 @@ describe('Offers', () => {
     const orgId = await currentOrgId(page);
     let used: Offers['offers'][number] | undefined;
     for (let p = 1; !used && p <= 5; p++) {
-      const list = await apiCall<Offers>(
-        token,
-        'GET',
-        `/api/institution/offers?organizationId=${orgId}&page=${p}`,
-      );
+      const list = await apiRoute(token, offersApi.list, { query: { organizationId: orgId, page: p } });
       used = list.offers.find((o) => o.sectionCount > 0);
     }
     expect(used).toBeDefined();
@@ -185,8 +182,8 @@ describe('Offers', () => {
     await input.fill('Brookfield');
     await page.getByRole('option', { name: /Brookfield Technical College/ }).click();
     await page.keyboard.press('Escape');
-    const both = await apiCall<Offers>(token, 'POST', '/api/product/getProductOffers', {
-      organizationIds: [first.orgId, ...(await brookfieldId(token))],
+    const both = await apiRoute(token, offersApi.compare, {
+      body: { organizationIds: [first.orgId, ...(await brookfieldId(token))] },
     });
     await expect.poll(() => page.getByTestId('offer-total').textContent(), WAIT).toBe(`${both.total} offers`);
     // sorted by title across both institutions; the institution column names each row's
@@ -197,15 +194,10 @@ describe('Offers', () => {
     const ids = [first.orgId, ...(await brookfieldId(token))];
     let shared: { title: string; list: Offers } | undefined;
     for (let p = 1; !shared && p <= 5; p++) {
-      const own = await apiCall<Offers>(
-        token,
-        'GET',
-        `/api/institution/offers?organizationId=${first.orgId}&page=${p}`,
-      );
+      const own = await apiRoute(token, offersApi.list, { query: { organizationId: first.orgId, page: p } });
       for (const title of new Set(own.offers.map((o) => o.title))) {
-        const list = await apiCall<Offers>(token, 'POST', '/api/product/getProductOffers', {
-          organizationIds: ids,
-          q: title,
+        const list = await apiRoute(token, offersApi.compare, {
+          body: { organizationIds: ids, q: title },
         });
         if (new Set(list.offers.map((o) => o.organizationId)).size === 2) {
           shared = { title, list };
@@ -231,9 +223,8 @@ describe('Offers', () => {
 
     await page.getByTestId('offers-status').click();
     await page.getByRole('option', { name: 'Pending', exact: true }).click();
-    const pending = await apiCall<Offers>(token, 'POST', '/api/product/getProductOffers', {
-      organizationIds: [first.orgId, ...(await brookfieldId(token))],
-      status: 'pending',
+    const pending = await apiRoute(token, offersApi.compare, {
+      body: { organizationIds: [first.orgId, ...(await brookfieldId(token))], status: 'pending' },
     });
     await expect
       .poll(() => page.getByTestId('offer-total').textContent(), WAIT)
@@ -249,11 +240,9 @@ describe('Offers', () => {
     await waitForShell(page);
     await page.getByTestId('offer-row').first().waitFor();
     const orgId = await currentOrgId(page);
-    const active = await apiCall<Offers>(
-      token,
-      'GET',
-      `/api/institution/offers?organizationId=${orgId}&status=active`,
-    );
+    const active = await apiRoute(token, offersApi.list, {
+      query: { organizationId: orgId, status: 'active' },
+    });
     const download = page.waitForEvent('download');
     await page.getByTestId('offers-export').click();
     const file = await download;

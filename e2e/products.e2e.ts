@@ -2,30 +2,26 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type {
-  LmsListResponse,
-  OrganizationsResponse,
-  ProductDetailResponse,
-  ProductListResponse,
-  ProductSearchResponse,
-} from '../src/shared/contract/products';
+import { productsApi } from '../src/shared/contract/products';
 import en from '../src/web/i18n/en.json';
-import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import {
+  apiCall,
+  apiLogin,
+  apiRoute,
+  loginAs,
+  seriousViolations,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 import { fill } from './steps';
 import { LANGUAGES } from './languages';
-
-type List = z.infer<typeof ProductListResponse>;
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
 
 /** The organisation the persona's chosen institution belongs to, and that institution. */
 async function home(token: string) {
   const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
-  const orgs = await apiCall<z.infer<typeof OrganizationsResponse>>(
-    token,
-    'GET',
-    '/api/products/organizations',
-  );
+  const orgs = await apiRoute(token, productsApi.organizations);
   return { orgs: orgs.organizations, institutions: session.institutions };
 }
 
@@ -37,7 +33,7 @@ describe('Products area, in en', () => {
     const token = await apiLogin('internal');
     const { orgs } = await home(token);
     const org = orgs.find((o) => o.institutions > 1)!;
-    const list = await apiCall<List>(token, 'GET', `/api/products/organization/${org.id}`);
+    const list = await apiRoute(token, productsApi.list, { params: { id: org.id } });
     expect(list.total).toBeGreaterThan(1);
     const target = list.productViews[1];
 
@@ -69,18 +65,10 @@ describe('Products area, in en', () => {
     const token = await apiLogin('support');
     const { institutions } = await home(token);
     const inst = institutions[0];
-    const lms = await apiCall<z.infer<typeof LmsListResponse>>(
-      token,
-      'GET',
-      `/api/products/getLmsList/?organizationId=${inst.orgId}`,
-    );
+    const lms = await apiRoute(token, productsApi.lmsList, { query: { organizationId: inst.orgId } });
     const integration = lms.integrationKeyStoreDTOList.find((i) => i.enabled)!;
     const course = lms.courses[0];
-    const products = await apiCall<z.infer<typeof ProductSearchResponse>>(
-      token,
-      'GET',
-      '/api/products/productDetails/a',
-    );
+    const products = await apiRoute(token, productsApi.search, { params: { x: 'a' } });
     const product = products.products.find((p) => p.isbn.startsWith('978'))!;
     const { parse } = await import('isbn3');
     const isbn10 = parse(product.isbn)!.isbn10h!;
@@ -108,23 +96,17 @@ describe('Products area, in en', () => {
     await page.waitForURL(/\/products(\?|$)/);
 
     // find the new pairing and open it
-    const orgs = await apiCall<z.infer<typeof OrganizationsResponse>>(
-      token,
-      'GET',
-      '/api/products/organizations',
-    );
+    const orgs = await apiRoute(token, productsApi.organizations);
     const org = orgs.organizations.find((o) => o.institutionIds.includes(inst.orgId))!;
-    const withPairings = await apiCall<List>(
-      token,
-      'GET',
-      `/api/products/organization/${org.id}?pairing=true&isbn=${product.isbn}&pageSize=1`,
-    );
+    const withPairings = await apiRoute(token, productsApi.list, {
+      params: { id: org.id },
+      query: { pairing: 'true', isbn: product.isbn, pageSize: 1 },
+    });
     expect(withPairings.productViews[0].pairingCount).toBeGreaterThan(0);
-    const detail = await apiCall<z.infer<typeof ProductDetailResponse>>(
-      token,
-      'GET',
-      `/api/products/${inst.orgId}/details?urn=urn:product:${product.isbn}`,
-    );
+    const detail = await apiRoute(token, productsApi.detail, {
+      params: { id: inst.orgId },
+      query: { urn: `urn:product:${product.isbn}` },
+    });
     const pairing = detail.pairings.find((p) => p.lmsCourseId === lmsCourseId)!;
     await page.goto(`/products/pairing/${pairing.pairingId}`);
     await page.getByTestId('durations-form').waitFor();
@@ -152,7 +134,7 @@ describe('Products area, in en', () => {
     // the list then adds its default organisation to the address (?orgs=…)
     await page.waitForURL(/\/products(\?|$)/);
     const after = await fetch(
-      `${new URL(page.url()).origin}/api/products/coursedetails?pairingId=${pairing.pairingId}`,
+      `${new URL(page.url()).origin}${productsApi.pairing.path}?pairingId=${pairing.pairingId}`,
       { headers: { authorization: `Bearer ${token}` } },
     );
     expect(after.status).toBe(404);
@@ -166,7 +148,7 @@ describe('Products area, in en', () => {
     // an organisation with pairings on its first page
     let orgId = 0;
     for (const o of orgs) {
-      const l = await apiCall<List>(token, 'GET', `/api/products/organization/${o.id}?pairing=true`);
+      const l = await apiRoute(token, productsApi.list, { params: { id: o.id }, query: { pairing: 'true' } });
       if (l.productViews.some((p) => p.pairings.length)) {
         orgId = o.id;
         break;
@@ -215,17 +197,12 @@ describe.each(LANGUAGES.filter((l) => l.lang === 'fr'))('Products area, in $lang
     const token = await apiLogin('support');
     const { institutions } = await home(token);
     const inst = institutions[0];
-    const orgs = await apiCall<z.infer<typeof OrganizationsResponse>>(
-      token,
-      'GET',
-      '/api/products/organizations',
-    );
+    const orgs = await apiRoute(token, productsApi.organizations);
     const org = orgs.organizations.find((o) => o.institutionIds.includes(inst.orgId))!;
-    const list = await apiCall<List>(
-      token,
-      'GET',
-      `/api/products/organization/${org.id}?view=institution&pageSize=50`,
-    );
+    const list = await apiRoute(token, productsApi.list, {
+      params: { id: org.id },
+      query: { view: 'institution', pageSize: 50 },
+    });
     const row = list.institutionViews.find((i) => i.institutionId === inst.orgId)!.products[0];
     await loginAs(page, 'support', {
       path: `/institution/productDetail/${encodeURIComponent(row.urn)}/${inst.orgId}`,

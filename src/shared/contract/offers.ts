@@ -7,6 +7,7 @@ import { PRODUCT_OFFERS_PER_PAGE } from '../constants';
 import { OFFER_STATUS_DISPLAYS } from '../status';
 import { addDaysIso } from '../validation';
 import { IdParam, INT_MAX, RowId, text } from './common';
+import { defineRoute } from './route';
 
 /** Answer (404) of an institution without offers (spec §7); the web shows an empty state, no alert (§8). */
 export const NO_OFFERS_MESSAGE = 'No offers available for this Organization';
@@ -83,6 +84,9 @@ const OrganizationIds = z
   .min(1)
   .max(COMPARE_MAX_INSTITUTIONS)
   .transform((ids) => [...new Set(ids)]);
+
+/** GET /api/institution/offers/export: the institution's offers with the list's filters, as CSV. */
+export const OffersExportQuery = OffersQuery.omit({ page: true });
 
 /** POST /api/product/getProductOffers: the offers of several institutions in one list (staff only). */
 export const CompareOffersBody = z.object({
@@ -234,3 +238,37 @@ export const OFFERS_CSV_COLUMNS = [
   'Sections',
   'Paired LMS Courses',
 ] as const;
+
+/** The Offers area's operations; the two CSV exports are files (no JSON answer). */
+export const offersApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/institution/offers',
+    query: OffersQuery,
+    response: OffersResponse,
+  }),
+  export: defineRoute({ method: 'GET', path: '/api/institution/offers/export', query: OffersExportQuery }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/api/institution/offers/:offerId',
+    params: OfferParams,
+    response: OfferDetailResponse,
+  }),
+  productOffers: defineRoute({
+    method: 'GET',
+    path: '/api/product/productOffers',
+    query: OffersQuery,
+    response: OffersResponse,
+  }),
+  compare: defineRoute({
+    method: 'POST',
+    path: '/api/product/getProductOffers',
+    body: CompareOffersBody,
+    response: OffersResponse,
+  }),
+  compareExport: defineRoute({
+    method: 'GET',
+    path: '/api/product/getProductOffers/export',
+    query: CompareOffersExportQuery,
+  }),
+};

@@ -9,7 +9,18 @@ import { PRODUCT_OFFERS_PER_PAGE } from '../constants';
 import { OFFER_STATUS_TEXT, type OfferStatusDisplay } from '../status';
 import { isIsoDate, VALIDATION_TEXT, validateSixMonthRange } from '../validation';
 import { IdParam, text } from './common';
-import { LmsPairing } from './product-pairings';
+import { ExportQuery } from './product-export';
+import {
+  CreatePairingBody,
+  LmsPairing,
+  PairingChangeQuery,
+  PairingChangeResponse,
+  PairingDeleteResponse,
+  PairingQuery,
+  PairingResponse,
+  UpdatePairingBody,
+} from './product-pairings';
+import { defineRoute } from './route';
 
 export * from './product-export';
 export * from './product-pairings';
@@ -291,3 +302,81 @@ export const LmsListResponse = z.object({
 export const ChannelPartnerListResponse = z.object({
   channelPartners: z.array(ChannelPartner).describe('Every channel partner, by name.'),
 });
+
+/** The Products area's operations (pairings and the organisation export included). */
+export const productsApi = {
+  organizations: defineRoute({
+    method: 'GET',
+    path: '/api/products/organizations',
+    response: OrganizationsResponse,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/products/organization/:id',
+    params: OrganizationParams,
+    query: ProductListQuery,
+    response: ProductListResponse,
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/api/products/:id/details',
+    params: ProductDetailParams,
+    query: ProductDetailQuery,
+    response: ProductDetailResponse,
+  }),
+  pairing: defineRoute({
+    method: 'GET',
+    path: '/api/products/coursedetails',
+    query: PairingQuery,
+    response: PairingResponse,
+  }),
+  updatePairing: defineRoute({
+    method: 'PUT',
+    path: '/api/products/coursedetails',
+    query: PairingChangeQuery,
+    body: UpdatePairingBody,
+    response: PairingChangeResponse,
+  }),
+  removePairing: defineRoute({
+    method: 'DELETE',
+    path: '/api/products/coursedetails',
+    query: PairingChangeQuery,
+    response: PairingDeleteResponse,
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/api/products/productDetails/:x',
+    params: ProductSearchParams,
+    response: ProductSearchResponse,
+  }),
+  byIsbn: defineRoute({
+    method: 'GET',
+    path: '/api/products/productDetailsByIsbn/:isbn',
+    params: ProductByIsbnParams,
+    response: ProductByIsbnResponse,
+  }),
+  lmsList: defineRoute({
+    method: 'GET',
+    path: '/api/products/getLmsList/',
+    query: LmsListQuery,
+    response: LmsListResponse,
+  }),
+  channelPartners: defineRoute({
+    method: 'GET',
+    path: '/api/products/getChannelPartnerList/',
+    response: ChannelPartnerListResponse,
+  }),
+  createPairing: defineRoute({
+    method: 'POST',
+    path: '/api/products/createCourseParing/',
+    body: CreatePairingBody,
+    response: PairingChangeResponse,
+  }),
+  /** The organisation's pairings as CSV (a file: no JSON answer). */
+  export: defineRoute({
+    method: 'GET',
+    path: '/api/export/organization/:id',
+    params: OrganizationParams,
+    query: ExportQuery,
+  }),
+};

@@ -1,5 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offersApi } from '../../../shared/contract/offers';
+import { pathOf, type RouteQuery } from '../../../shared/contract/route';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { lmsCoursePairings, offers } from '../../db/schema';
 import { createCourseWorld, createProduct, createSection, day } from '../../test/course-fixtures';
@@ -12,8 +14,9 @@ let empty: { id: number };
 const ids: Record<string, number> = {};
 let bioIsbn = '';
 
-const list = (who: string, org: number, qs = '') =>
-  t.as(who).get(`/api/institution/offers?organizationId=${org}${qs ? `&${qs}` : ''}`);
+type ListQuery = Omit<RouteQuery<typeof offersApi.list>, 'organizationId'>;
+const list = (who: string, org: number, query: ListQuery = {}) =>
+  t.as(who).call(offersApi.list, { query: { organizationId: org, ...query } });
 type Row = { title: string; statusDisplay: string; expiresSoon: boolean; institutionName: string };
 const titles = (res: { json(): { offers: Row[] } }) => res.json().offers.map((o) => o.title);
 
@@ -115,15 +118,15 @@ describe('GET /api/institution/offers', () => {
       'Italian Two',
       'Japanese Start',
     ]);
-    expect(titles(await list('ofreg', w.a.id, 'page=2'))).toEqual(['Kinesiology', 'Latin Roots']);
-    expect((await list('ofreg', w.a.id, 'page=3')).json().offers).toEqual([]);
+    expect(titles(await list('ofreg', w.a.id, { page: 2 }))).toEqual(['Kinesiology', 'Latin Roots']);
+    expect((await list('ofreg', w.a.id, { page: 3 })).json().offers).toEqual([]);
     expect(first.json().offerTypes).toEqual(['DIRECT_TO_STUDENT', 'INCLUSIVE_ACCESS', 'OPT_IN']);
   });
 
   it('shows each status through the one mapping and filters by it', async () => {
     const all = [
       ...(await list('ofreg', w.a.id)).json().offers,
-      ...(await list('ofreg', w.a.id, 'page=2')).json().offers,
+      ...(await list('ofreg', w.a.id, { page: 2 })).json().offers,
     ] as (Row & { offerStatus: string })[];
     const shown = Object.fromEntries(all.map((o) => [o.offerStatus, o.statusDisplay]));
     expect(shown).toEqual({
@@ -136,27 +139,25 @@ describe('GET /api/institution/offers', () => {
       SUBMITTED: 'pending',
       ON_HOLD: 'pending',
     });
-    expect(titles(await list('ofreg', w.a.id, 'status=pending'))).toEqual([
+    expect(titles(await list('ofreg', w.a.id, { status: 'pending' }))).toEqual([
       'French One',
       'Geology Field',
       'Italian Two',
     ]);
-    expect(titles(await list('ofreg', w.a.id, 'status=inactive'))).toEqual(['Drama Today']);
-    expect(titles(await list('ofreg', w.a.id, 'status=expired'))).toEqual(['Economics Basics']);
-    expect((await list('ofreg', w.a.id, 'status=active')).json().total).toBe(7);
+    expect(titles(await list('ofreg', w.a.id, { status: 'inactive' }))).toEqual(['Drama Today']);
+    expect(titles(await list('ofreg', w.a.id, { status: 'expired' }))).toEqual(['Economics Basics']);
+    expect((await list('ofreg', w.a.id, { status: 'active' })).json().total).toBe(7);
   });
 
   it('filters by offer type and searches ISBN in any hyphenation, ISBN-10, digits or title', async () => {
-    expect(titles(await list('ofreg', w.a.id, 'offerType=direct_to_student'))).toEqual(['Chemistry Now']);
+    expect(titles(await list('ofreg', w.a.id, { offerType: 'direct_to_student' }))).toEqual([
+      'Chemistry Now',
+    ]);
     const h13 = `${bioIsbn.slice(0, 3)}-${bioIsbn.slice(3, 4)}-${bioIsbn.slice(4, 9)}-${bioIsbn.slice(9, 12)}-${bioIsbn.slice(12)}`;
-    expect(titles(await list('ofreg', w.a.id, `q=${encodeURIComponent(h13)}`))).toEqual([
-      'Biology Essentials',
-    ]);
-    expect(titles(await list('ofreg', w.a.id, `q=${encodeURIComponent(` ${bioIsbn} `)}`))).toEqual([
-      'Biology Essentials',
-    ]);
-    expect(titles(await list('ofreg', w.a.id, 'q=geolog'))).toEqual(['Geology Field']);
-    expect((await list('ofreg', w.a.id, 'q=%25')).json().total).toBe(0);
+    expect(titles(await list('ofreg', w.a.id, { q: h13 }))).toEqual(['Biology Essentials']);
+    expect(titles(await list('ofreg', w.a.id, { q: ` ${bioIsbn} ` }))).toEqual(['Biology Essentials']);
+    expect(titles(await list('ofreg', w.a.id, { q: 'geolog' }))).toEqual(['Geology Field']);
+    expect((await list('ofreg', w.a.id, { q: '%' })).json().total).toBe(0);
     const first = (await list('ofreg', w.a.id)).json().offers[1];
     expect(first.isbnFormatted.replace(/-/g, '')).toBe(bioIsbn);
   });
@@ -164,16 +165,16 @@ describe('GET /api/institution/offers', () => {
   it('finds an ISBN-10 as its ISBN-13', async () => {
     const [{ row }] = [await offer(w.a.id, 'Zoology Ten', 'APPROVED')];
     await t.db.execute(`update offers set isbn = '9780306406157' where id = ${row.id}` as never);
-    expect(titles(await list('ofreg', w.a.id, 'q=0-306-40615-2'))).toEqual(['Zoology Ten']);
-    expect(titles(await list('ofreg', w.a.id, 'q=306-4061'))).toEqual(['Zoology Ten']); // part of an ISBN
-    expect((await list('ofreg', w.a.id, 'q=0-306-40615-2')).json().offers[0].isbnFormatted).toBe(
+    expect(titles(await list('ofreg', w.a.id, { q: '0-306-40615-2' }))).toEqual(['Zoology Ten']);
+    expect(titles(await list('ofreg', w.a.id, { q: '306-4061' }))).toEqual(['Zoology Ten']); // part of an ISBN
+    expect((await list('ofreg', w.a.id, { q: '0-306-40615-2' })).json().offers[0].isbnFormatted).toBe(
       '978-0-306-40615-7',
     );
     await t.db.execute(`delete from offers where id = ${row.id}` as never);
   });
 
   it('marks Active or Pending offers ending within 30 days and filters them', async () => {
-    const res = await list('ofreg', w.a.id, 'expiring=true');
+    const res = await list('ofreg', w.a.id, { expiring: 'true' });
     expect(titles(res)).toEqual(['Biology Essentials', 'French One']);
     expect(res.json().offers.every((o: Row) => o.expiresSoon)).toBe(true);
     expect(res.json().expiringCount).toBe(2);
@@ -184,15 +185,18 @@ describe('GET /api/institution/offers', () => {
 
   it('sorts by end date and by status', async () => {
     expect(
-      titles(await list('ofreg', w.a.id, 'sort=endsOn&expiring=false&status=active')).slice(0, 3),
+      titles(await list('ofreg', w.a.id, { sort: 'endsOn', expiring: 'false', status: 'active' })).slice(
+        0,
+        3,
+      ),
     ).toEqual(['Japanese Start', 'Biology Essentials', 'Kinesiology']);
-    const byStatus = (await list('ofreg', w.a.id, 'sort=status&order=desc')).json().offers as Row[];
+    const byStatus = (await list('ofreg', w.a.id, { sort: 'status', order: 'desc' })).json().offers as Row[];
     expect(byStatus.slice(0, 1).map((o) => o.statusDisplay)).toEqual(['inactive']);
     expect(byStatus[1].statusDisplay).toBe('expired');
   });
 
   it('counts live sections and LMS pairings built on the product', async () => {
-    const bio = (await list('ofreg', w.a.id, 'q=Biology')).json().offers[0];
+    const bio = (await list('ofreg', w.a.id, { q: 'Biology' })).json().offers[0];
     expect(bio).toMatchObject({
       title: 'Biology Essentials',
       sectionCount: 2,
@@ -209,11 +213,13 @@ describe('GET /api/institution/offers', () => {
       description: 'No offers available for this Organization',
     });
     // a filter that matches nothing is an empty page, not "no offers"
-    const none = await list('ofreg', w.a.id, 'q=nothing-like-this');
+    const none = await list('ofreg', w.a.id, { q: 'nothing-like-this' });
     expect(none.statusCode).toBe(200);
     expect(none.json().total).toBe(0);
     // the Products page's reading of the same list: an empty page
-    const product = await t.as('ofreg').get(`/api/product/productOffers?organizationId=${empty.id}`);
+    const product = await t
+      .as('ofreg')
+      .call(offersApi.productOffers, { query: { organizationId: empty.id } });
     expect(product.statusCode).toBe(200);
     expect(product.json()).toMatchObject({ offers: [], total: 0 });
   });
@@ -231,8 +237,13 @@ describe('GET /api/institution/offers', () => {
     expect((await list('ofinsider', w.a.id)).statusCode).toBe(200);
     expect((await list('ofsupport', w.a.id)).statusCode).toBe(403); // flag without the Offers right
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/institution/offers?organizationId=${w.a.id}` }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: offersApi.list.path,
+          query: { organizationId: String(w.a.id) },
+        })
+      ).statusCode,
     ).toBe(401);
     expect((await list('ofboss', 987654)).statusCode).toBe(404);
   });
@@ -248,18 +259,17 @@ describe('GET /api/institution/offers', () => {
       'expiring=yes',
       `q=${'x'.repeat(201)}`,
     ]) {
-      const res = await list('ofreg', w.a.id, qs);
+      const res = await t.as('ofreg').get(`${offersApi.list.path}?organizationId=${w.a.id}&${qs}`);
       expect(res.statusCode, qs).toBe(422);
       expect(res.json().message, qs).toBe('error.validation');
     }
-    expect((await list('ofreg', w.a.id, 'q=%00')).json()).toMatchObject({
+    expect((await list('ofreg', w.a.id, { q: '\u0000' })).json()).toMatchObject({
       status: 422,
       message: 'error.nulCharacter',
     });
     for (const org of ['0', 'abc', '-1', '99999999999']) {
-      expect((await t.as('ofreg').get(`/api/institution/offers?organizationId=${org}`)).statusCode, org).toBe(
-        422,
-      );
+      const res = await t.as('ofreg').get(`${offersApi.list.path}?organizationId=${org}`);
+      expect(res.statusCode, org).toBe(422);
     }
     expect(await offerCount()).toBe(before);
   });
@@ -267,34 +277,31 @@ describe('GET /api/institution/offers', () => {
 
 describe('POST /api/product/getProductOffers (several institutions)', () => {
   it("lists the chosen institutions' offers in one table for staff", async () => {
-    const res = await t.as('ofboss').post('/api/product/getProductOffers', {
-      organizationIds: [w.a.id, w.b.id],
-      q: 'biology',
+    const res = await t.as('ofboss').call(offersApi.compare, {
+      body: { organizationIds: [w.a.id, w.b.id], q: 'biology' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().offers.map((o: Row) => `${o.title} @ ${o.institutionName}`)).toEqual([
       'Biology Essentials @ of Alder College',
       'Birch Biology @ of Birch University',
     ]);
-    const paged = await t.as('ofinsider').post('/api/product/getProductOffers', {
-      organizationIds: [w.a.id, w.b.id, empty.id],
-      page: 2,
+    const paged = await t.as('ofinsider').call(offersApi.compare, {
+      body: { organizationIds: [w.a.id, w.b.id, empty.id], page: 2 },
     });
     expect(paged.json()).toMatchObject({ total: 13, page: 2, pageSize: 10 });
     expect(paged.json().offers).toHaveLength(3);
-    const filtered = await t.as('ofboss').post('/api/product/getProductOffers', {
-      organizationIds: [w.a.id, w.b.id],
-      status: 'expired',
+    const filtered = await t.as('ofboss').call(offersApi.compare, {
+      body: { organizationIds: [w.a.id, w.b.id], status: 'expired' },
     });
     expect(titles(filtered)).toEqual(['Economics Basics']);
   });
 
   it('refuses registrars (even for their own institution), unknown ids and bad bodies', async () => {
     expect(
-      (await t.as('ofreg').post('/api/product/getProductOffers', { organizationIds: [w.a.id] })).statusCode,
+      (await t.as('ofreg').call(offersApi.compare, { body: { organizationIds: [w.a.id] } })).statusCode,
     ).toBe(403);
-    const unknown = await t.as('ofboss').post('/api/product/getProductOffers', {
-      organizationIds: [w.a.id, 987654],
+    const unknown = await t.as('ofboss').call(offersApi.compare, {
+      body: { organizationIds: [w.a.id, 987654] },
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('error.institutionNotFound');
@@ -307,15 +314,18 @@ describe('POST /api/product/getProductOffers (several institutions)', () => {
       { organizationIds: [w.a.id], status: 'open' },
       { organizationIds: [w.a.id], page: 0 },
     ]) {
-      const res = await t.as('ofboss').post('/api/product/getProductOffers', payload);
+      // malformed on purpose: sent raw to the route's path
+      const res = await t.as('ofboss').post(offersApi.compare.path, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
     }
   });
 });
 
 describe('GET /api/institution/offers/:offerId', () => {
+  const detail = (who: string, offerId: number) => t.as(who).call(offersApi.detail, { params: { offerId } });
+
   it('shows the offer, its product, the sections and pairings using it', async () => {
-    const res = await t.as('ofreg').get(`/api/institution/offers/${ids['Biology Essentials']}`);
+    const res = await detail('ofreg', ids['Biology Essentials']);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.offer).toMatchObject({
@@ -339,15 +349,13 @@ describe('GET /api/institution/offers/:offerId', () => {
   });
 
   it("answers 404 for an unknown offer, 403 for another institution's, 422 for a malformed id", async () => {
-    const unknown = await t.as('ofreg').get('/api/institution/offers/987654');
+    const unknown = await detail('ofreg', 987654);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('error.offerNotFound');
-    expect((await t.as('ofreg').get(`/api/institution/offers/${ids['Birch Biology']}`)).statusCode).toBe(403);
-    expect((await t.as('ofboss').get(`/api/institution/offers/${ids['Birch Biology']}`)).statusCode).toBe(
-      200,
-    );
+    expect((await detail('ofreg', ids['Birch Biology'])).statusCode).toBe(403);
+    expect((await detail('ofboss', ids['Birch Biology'])).statusCode).toBe(200);
     for (const bad of ['abc', '0', '-3', '1.5', '99999999999'])
-      expect((await t.as('ofreg').get(`/api/institution/offers/${bad}`)).statusCode, bad).toBe(422);
+      expect((await t.as('ofreg').get(pathOf(offersApi.detail, { offerId: bad }))).statusCode, bad).toBe(422);
   });
 });
 
@@ -355,7 +363,7 @@ describe('CSV export', () => {
   it('exports the filtered list through the one CSV writer', async () => {
     const res = await t
       .as('ofreg')
-      .get(`/api/institution/offers/export?organizationId=${w.a.id}&status=active`);
+      .call(offersApi.export, { query: { organizationId: w.a.id, status: 'active' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('Offers.csv');
@@ -375,16 +383,12 @@ describe('CSV export', () => {
   });
 
   it('exports a comparison for staff only', async () => {
-    const res = await t
-      .as('ofboss')
-      .get(`/api/product/getProductOffers/export?organizationIds=${w.a.id},${w.b.id}&q=biology`);
+    const compared = (who: string, query: RouteQuery<typeof offersApi.compareExport>) =>
+      t.as(who).call(offersApi.compareExport, { query });
+    const res = await compared('ofboss', { organizationIds: `${w.a.id},${w.b.id}`, q: 'biology' });
     expect(res.statusCode).toBe(200);
     expect(res.body.trim().split('\r\n')).toHaveLength(3);
-    expect(
-      (await t.as('ofreg').get(`/api/product/getProductOffers/export?organizationIds=${w.a.id}`)).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.as('ofboss').get('/api/product/getProductOffers/export?organizationIds=1,x')).statusCode,
-    ).toBe(422);
+    expect((await compared('ofreg', { organizationIds: String(w.a.id) })).statusCode).toBe(403);
+    expect((await compared('ofboss', { organizationIds: '1,x' })).statusCode).toBe(422);
   });
 });

@@ -1,17 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_MESSAGES } from '../../../shared/contract/products';
+import { PRODUCT_MESSAGES, productsApi } from '../../../shared/contract/products';
+import type { RouteBody, RouteQuery } from '../../../shared/contract/route';
 import { addDaysIso, censusDate, VALIDATION_TEXT } from '../../../shared/validation';
 import { auditLog, lmsCoursePairings } from '../../db/schema';
 import { createOffer, createSection, day } from '../../test/course-fixtures';
-import {
-  addToInternalGroup,
-  bearer,
-  createInstitution,
-  createRole,
-  createUser,
-  login,
-} from '../../test/fixtures';
+import { addToInternalGroup, createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
   createChannelPartner,
@@ -22,7 +16,6 @@ import {
 } from '../../test/product-fixtures';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 let w: {
   a: { id: number; organizationId: number };
   a2: { id: number };
@@ -46,9 +39,15 @@ let w: {
   pairB: { id: number };
 };
 
-async function call(who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: bearer(tokens[who]) });
-}
+/** The test's users by role: super admin, nasupport, associate super admin, internal user, registrar. */
+const USERS = {
+  super: 'psuper',
+  support: 'psupport',
+  associate: 'passociate',
+  internal: 'pinternal',
+  registrar: 'pregistrar',
+} as const;
+const as = (who: keyof typeof USERS) => t.as(USERS[who]);
 
 const pairingRow = async (id: number) =>
   (await t.db.select().from(lmsCoursePairings).where(eq(lmsCoursePairings.id, id)))[0];
@@ -147,11 +146,11 @@ beforeAll(async () => {
 
   const home = await createInstitution(db, 'Prod Staff Home');
   const people = {
-    super: await createUser(db, 'psuper', { superAdmin: true }),
-    support: await createUser(db, 'psupport', { nasupport: true }),
-    associate: await createUser(db, 'passociate', { associateSuperAdmin: true }),
-    internal: await createUser(db, 'pinternal'),
-    registrar: await createUser(db, 'pregistrar'),
+    super: await createUser(db, USERS.super, { superAdmin: true }),
+    support: await createUser(db, USERS.support, { nasupport: true }),
+    associate: await createUser(db, USERS.associate, { associateSuperAdmin: true }),
+    internal: await createUser(db, USERS.internal),
+    registrar: await createUser(db, USERS.registrar),
   };
   const { ADMIN_PERMISSIONS } = await import('../../../shared/permissions');
   await createRole(db, home.id, 'Administrator', ADMIN_PERMISSIONS, [
@@ -161,13 +160,18 @@ beforeAll(async () => {
   ]);
   await createRole(db, a.id, 'Administrator', ADMIN_PERMISSIONS, [people.registrar.id]);
   await addToInternalGroup(db, t.app.config.internalGroupId, people.internal.id);
-  for (const [k, u] of Object.entries(people)) tokens[k] = await login(t.app, u.username);
 });
 afterAll(() => t.close());
 
 describe('GET /api/products/organization/{id}', () => {
+  const list = (
+    who: keyof typeof USERS,
+    query: RouteQuery<typeof productsApi.list> = {},
+    id = w.a.organizationId,
+  ) => as(who).call(productsApi.list, { params: { id }, query });
+
   it('organization view: products of the organisation with their offers at its institutions, 10 per page', async () => {
-    const res = await call('internal', 'GET', `/api/products/organization/${w.a.organizationId}`);
+    const res = await list('internal');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.pageSize).toBe(10);
@@ -194,26 +198,23 @@ describe('GET /api/products/organization/{id}', () => {
   });
 
   it('filters narrow the list: product, offer status, channel partner, ISBN', async () => {
-    const url = `/api/products/organization/${w.a.organizationId}`;
-    const names = async (qs: string) =>
-      (await call('super', 'GET', `${url}?${qs}`))
-        .json()
-        .productViews.map((p: { productName: string }) => p.productName);
-    expect(await names(`productId=${w.chem.id}`)).toEqual(['Chemistry Today']);
-    expect(await names('offerStatus=expired')).toEqual(['Chemistry Today']);
-    expect(await names('offerStatus=inactive')).toEqual(['Physics Now']);
-    expect(await names(`channelPartner=${w.partner.id}`)).toEqual(['Biology Essentials']);
-    expect(await names(`isbn=${w.physics.isbn.slice(-6)}`)).toEqual(['Physics Now']);
+    const names = async (query: RouteQuery<typeof productsApi.list>) =>
+      (await list('super', query)).json().productViews.map((p: { productName: string }) => p.productName);
+    expect(await names({ productId: w.chem.id })).toEqual(['Chemistry Today']);
+    expect(await names({ offerStatus: 'expired' })).toEqual(['Chemistry Today']);
+    expect(await names({ offerStatus: 'inactive' })).toEqual(['Physics Now']);
+    expect(await names({ channelPartner: w.partner.id })).toEqual(['Biology Essentials']);
+    expect(await names({ isbn: w.physics.isbn.slice(-6) })).toEqual(['Physics Now']);
     const hyphenated = `${w.chem.isbn.slice(0, 3)}-${w.chem.isbn.slice(3)}`;
-    expect(await names(`isbn=${encodeURIComponent(hyphenated)}`)).toEqual(['Chemistry Today']);
+    expect(await names({ isbn: hyphenated })).toEqual(['Chemistry Today']);
     // letters are the ISBN field's error (the screen shows it under the box), not a generic failure
-    const letters = await call('super', 'GET', `${url}?isbn=97801ab`);
+    const letters = await list('super', { isbn: '97801ab' });
     expect(letters.statusCode).toBe(422);
     expect(letters.json()).toMatchObject({ message: 'error.validation', fields: { isbn: 'Digits only.' } });
   });
 
   it('pairing view lists the pairings under each product with dates and readiness', async () => {
-    const res = await call('support', 'GET', `/api/products/organization/${w.a.organizationId}?pairing=true`);
+    const res = await list('support', { pairing: 'true' });
     const body = res.json();
     expect(body.canEdit).toBe(true);
     const bio = body.productViews.find((p: { productId: number }) => p.productId === w.bio.id);
@@ -232,38 +233,33 @@ describe('GET /api/products/organization/{id}', () => {
     // the list's pairings (one JSON statement) are field for field what coursedetails reads
     for (const pv of body.productViews)
       for (const pairing of pv.pairings) {
-        const one = await call(
-          'support',
-          'GET',
-          `/api/products/coursedetails?pairingId=${pairing.pairingId}`,
-        );
+        const one = await as('support').call(productsApi.pairing, {
+          query: { pairingId: pairing.pairingId },
+        });
         expect(pairing).toEqual(one.json().pairing);
       }
   });
 
   it('course-date flag keeps pairings starting in the range; a range over six months is refused', async () => {
-    const url = `/api/products/organization/${w.a.organizationId}?pairing=true`;
-    const res = await call('super', 'GET', `${url}&courseDateFrom=${day(-30)}&courseDateTo=${day(30)}`);
+    const dates = (courseDateFrom: string, courseDateTo: string) =>
+      list('super', { pairing: 'true', courseDateFrom, courseDateTo });
+    const res = await dates(day(-30), day(30));
     expect(res.statusCode).toBe(200);
     expect(res.json().productViews.map((p: { productName: string }) => p.productName)).toEqual([
       'Biology Essentials',
     ]);
-    const long = await call('super', 'GET', `${url}&courseDateFrom=2026-01-01&courseDateTo=2026-07-02`);
+    const long = await dates('2026-01-01', '2026-07-02');
     expect(long.statusCode).toBe(422);
     expect(long.json().fields.courseDateTo).toBe(VALIDATION_TEXT.dateRangeSixMonths);
     expect(long.json().fields.courseDateTo).toBe(
       'Please select date ranges less than or equal to six months.',
     );
-    const six = await call('super', 'GET', `${url}&courseDateFrom=2026-01-01&courseDateTo=2026-07-01`);
+    const six = await dates('2026-01-01', '2026-07-01');
     expect(six.statusCode).toBe(200);
   });
 
   it('institution view: each institution with its own products', async () => {
-    const res = await call(
-      'associate',
-      'GET',
-      `/api/products/organization/${w.a.organizationId}?view=institution`,
-    );
+    const res = await list('associate', { view: 'institution' });
     const body = res.json();
     expect(body.productViews).toEqual([]);
     expect(
@@ -283,11 +279,7 @@ describe('GET /api/products/organization/{id}', () => {
   });
 
   it('pages: page 2 of 2-per-page holds the third product', async () => {
-    const res = await call(
-      'super',
-      'GET',
-      `/api/products/organization/${w.a.organizationId}?pageSize=2&page=2`,
-    );
+    const res = await list('super', { pageSize: 2, page: 2 });
     expect(res.json().productViews.map((p: { productName: string }) => p.productName)).toEqual([
       'Physics Now',
     ]);
@@ -295,20 +287,19 @@ describe('GET /api/products/organization/{id}', () => {
   });
 
   it('registrars are refused 403 error.accessDenied; an unknown organisation is 404', async () => {
-    const res = await call('registrar', 'GET', `/api/products/organization/${w.a.organizationId}`);
+    const res = await list('registrar');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('error.accessDenied');
-    expect((await call('super', 'GET', '/api/products/organization/999999')).statusCode).toBe(404);
+    expect((await list('super', {}, 999999)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/products/{id}/details', () => {
+  const detail = (query: { urn: string; channelPartner?: number }, who: keyof typeof USERS = 'super') =>
+    as(who).call(productsApi.detail, { params: { id: w.a.id }, query });
+
   it('product fields, offers at the institution, pairings and the sections using it', async () => {
-    const res = await call(
-      'internal',
-      'GET',
-      `/api/products/${w.a.id}/details?urn=${encodeURIComponent(w.bio.urn)}`,
-    );
+    const res = await detail({ urn: w.bio.urn }, 'internal');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.product).toMatchObject({ productName: 'Biology Essentials', isbn: w.bio.isbn });
@@ -317,41 +308,37 @@ describe('GET /api/products/{id}/details', () => {
     expect(body.sections.map((s: { courseName: string }) => s.courseName)).toEqual(['BIO 101']);
   });
   it('unknown urn → 404 No Product Found; another channel partner → 404', async () => {
-    const res = await call('super', 'GET', `/api/products/${w.a.id}/details?urn=urn:none`);
+    const res = await detail({ urn: 'urn:none' });
     expect(res.statusCode).toBe(404);
     expect(res.json().description).toBe('No Product Found');
-    const other = await call(
-      'super',
-      'GET',
-      `/api/products/${w.a.id}/details?urn=${encodeURIComponent(w.chem.urn)}&channelPartner=${w.partner.id}`,
-    );
+    const other = await detail({ urn: w.chem.urn, channelPartner: w.partner.id });
     expect(other.statusCode).toBe(404);
   });
 });
 
 describe('product lookups', () => {
+  const byIsbn = (isbn: string, who: keyof typeof USERS = 'super') =>
+    as(who).call(productsApi.byIsbn, { params: { isbn } });
+  const search = (x: string) => as('super').call(productsApi.search, { params: { x } });
+
   it('productDetailsByIsbn accepts ISBN-10 and ISBN-13 with hyphens or spaces, normalised to ISBN-13', async () => {
     const { parse } = await import('isbn3');
     const isbn10 = parse(w.bio.isbn)!.isbn10h!;
     for (const typed of [w.bio.isbn, isbn10, isbn10.replace(/-/g, ' '), parse(w.bio.isbn)!.isbn13h]) {
-      const res = await call(
-        'internal',
-        'GET',
-        `/api/products/productDetailsByIsbn/${encodeURIComponent(typed)}`,
-      );
+      const res = await byIsbn(typed, 'internal');
       expect(res.statusCode, typed).toBe(200);
       expect(res.json()).toMatchObject({ isbn13: w.bio.isbn, product: { productId: w.bio.id } });
     }
   });
   it('a wrong checksum is 422 Not Valid Product ID; a valid unknown ISBN is 404 No Product Found', async () => {
     const wrong = `${w.bio.isbn.slice(0, 12)}${(Number(w.bio.isbn[12]) + 1) % 10}`;
-    const bad = await call('super', 'GET', `/api/products/productDetailsByIsbn/${wrong}`);
+    const bad = await byIsbn(wrong);
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toMatchObject({
       message: 'error.invalidProductId',
       description: 'Not Valid Product ID',
     });
-    const unknown = await call('super', 'GET', '/api/products/productDetailsByIsbn/0-306-40615-2');
+    const unknown = await byIsbn('0-306-40615-2');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({
       message: 'error.productNotFound',
@@ -359,23 +346,23 @@ describe('product lookups', () => {
     });
   });
   it('productDetails by id or by name text', async () => {
-    const byId = await call('super', 'GET', `/api/products/productDetails/${w.chem.id}`);
+    const byId = await search(String(w.chem.id));
     expect(byId.json().products.map((p: { productName: string }) => p.productName)).toEqual([
       'Chemistry Today',
     ]);
-    const byName = await call('super', 'GET', '/api/products/productDetails/essent');
+    const byName = await search('essent');
     expect(byName.json().products.map((p: { productName: string }) => p.productName)).toEqual([
       'Biology Essentials',
     ]);
-    const none = await call('super', 'GET', '/api/products/productDetails/zzzz');
+    const none = await search('zzzz');
     expect(none.statusCode).toBe(404);
     expect(none.json().description).toBe('No Product Found');
-    const zero = await call('super', 'GET', '/api/products/productDetails/0');
+    const zero = await search('0');
     expect(zero.statusCode).toBe(422);
     expect(zero.json().description).toBe('Not Valid Product ID');
   });
   it('getLmsList lists the institution integrations and its current courses; channel partners', async () => {
-    const res = await call('internal', 'GET', `/api/products/getLmsList/?organizationId=${w.a.id}`);
+    const res = await as('internal').call(productsApi.lmsList, { query: { organizationId: w.a.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json().integrationKeyStoreDTOList.map((i: { name: string }) => i.name)).toEqual([
       'Alder Canvas',
@@ -386,30 +373,34 @@ describe('product lookups', () => {
       'BIO 101',
       'CHEM 110',
     ]);
-    const cp = await call('internal', 'GET', '/api/products/getChannelPartnerList/');
+    const cp = await as('internal').call(productsApi.channelPartners);
     expect(cp.json().channelPartners.map((c: { name: string }) => c.name)).toContain('Campus Books');
   });
 });
 
 describe('GET/PUT/DELETE /api/products/coursedetails', () => {
+  const update = (who: keyof typeof USERS, pairingId: number, organizationId: number, body: object) =>
+    as(who).put(productsApi.updatePairing.path, body, {
+      query: { pairingId: String(pairingId), organizationId: String(organizationId) },
+    });
+  const remove = (who: keyof typeof USERS, pairingId: number, organizationId: number) =>
+    as(who).call(productsApi.removePairing, { query: { pairingId, organizationId } });
+
   it('reads one pairing; unknown → 404', async () => {
-    const res = await call('internal', 'GET', `/api/products/coursedetails?pairingId=${w.pairB.id}`);
+    const read = (pairingId: number) => as('internal').call(productsApi.pairing, { query: { pairingId } });
+    const res = await read(w.pairB.id);
     expect(res.json().pairing).toMatchObject({
       pairingId: w.pairB.id,
       institutionName: 'Prod Birch University',
     });
-    expect((await call('internal', 'GET', '/api/products/coursedetails?pairingId=999999')).statusCode).toBe(
-      404,
-    );
+    expect((await read(999999)).statusCode).toBe(404);
   });
 
   it('updates the durations, answers the spec text and audits before/after', async () => {
-    const res = await call(
-      'support',
-      'PUT',
-      `/api/products/coursedetails?pairingId=${w.pairB.id}&organizationId=${w.b.id}`,
-      { censusDuration: '21', freeAccessDuration: 0 },
-    );
+    const res = await as('support').call(productsApi.updatePairing, {
+      query: { pairingId: w.pairB.id, organizationId: w.b.id },
+      body: { censusDuration: '21', freeAccessDuration: 0 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('LMS Course information Updated successfully.');
     expect(res.json().pairing).toMatchObject({ censusDuration: 21, freeAccessDuration: 0 });
@@ -435,12 +426,8 @@ describe('GET/PUT/DELETE /api/products/coursedetails', () => {
     [{ censusDuration: 10 }, 'freeAccessDuration', undefined],
   ])('refuses %j with 422 on %s and changes nothing', async (payload, field, message) => {
     const before = await pairingRow(w.pairA.id);
-    const res = await call(
-      'super',
-      'PUT',
-      `/api/products/coursedetails?pairingId=${w.pairA.id}&organizationId=${w.a.id}`,
-      payload,
-    );
+    // malformed on purpose (a missing field among them): sent raw to the route's path
+    const res = await update('super', w.pairA.id, w.a.id, payload);
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().fields)).toContain(field);
     if (message) expect(res.json().fields[field]).toBe(message);
@@ -449,26 +436,14 @@ describe('GET/PUT/DELETE /api/products/coursedetails', () => {
 
   it('another institution’s pairing id → 404 and nothing changes; internal users → 403', async () => {
     const before = await pairingRow(w.pairB.id);
-    const res = await call(
-      'super',
-      'PUT',
-      `/api/products/coursedetails?pairingId=${w.pairB.id}&organizationId=${w.a.id}`,
-      { censusDuration: 30, freeAccessDuration: 1 },
-    );
-    expect(res.statusCode).toBe(404);
-    const del = await call(
-      'super',
-      'DELETE',
-      `/api/products/coursedetails?pairingId=${w.pairB.id}&organizationId=${w.a.id}`,
-    );
-    expect(del.statusCode).toBe(404);
-    const internal = await call(
-      'internal',
-      'PUT',
-      `/api/products/coursedetails?pairingId=${w.pairB.id}&organizationId=${w.b.id}`,
-      { censusDuration: 30, freeAccessDuration: 1 },
-    );
-    expect(internal.statusCode).toBe(403);
+    const change = (who: keyof typeof USERS, organizationId: number) =>
+      as(who).call(productsApi.updatePairing, {
+        query: { pairingId: w.pairB.id, organizationId },
+        body: { censusDuration: 30, freeAccessDuration: 1 },
+      });
+    expect((await change('super', w.a.id)).statusCode).toBe(404);
+    expect((await remove('super', w.pairB.id, w.a.id)).statusCode).toBe(404);
+    expect((await change('internal', w.b.id)).statusCode).toBe(403);
     expect(await pairingRow(w.pairB.id)).toEqual(before);
   });
 
@@ -481,11 +456,7 @@ describe('GET/PUT/DELETE /api/products/coursedetails', () => {
       censusDuration: 10,
       freeAccessDuration: 2,
     });
-    const res = await call(
-      'support',
-      'DELETE',
-      `/api/products/coursedetails?pairingId=${p.id}&organizationId=${w.a.id}`,
-    );
+    const res = await remove('support', p.id, w.a.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ pairingId: p.id, message: 'LMS Course successfully deleted' });
     expect(await pairingRow(p.id)).toBeUndefined();
@@ -496,8 +467,7 @@ describe('GET/PUT/DELETE /api/products/coursedetails', () => {
 });
 
 describe('POST /api/products/createCourseParing/', () => {
-  const url = '/api/products/createCourseParing/';
-  const body = (over: object = {}) => ({
+  const body = (over: Partial<RouteBody<typeof productsApi.createPairing>> = {}) => ({
     organizationId: w.a.id,
     integrationId: w.canvas.id,
     sectionId: w.secA2.id,
@@ -507,15 +477,12 @@ describe('POST /api/products/createCourseParing/', () => {
     freeAccessDuration: 7,
     ...over,
   });
+  const pair = (who: keyof typeof USERS, b: RouteBody<typeof productsApi.createPairing>) =>
+    as(who).call(productsApi.createPairing, { body: b });
 
   it('pairs by ISBN-10 with hyphens: spec text, the row and an audit row', async () => {
     const { parse } = await import('isbn3');
-    const res = await call(
-      'super',
-      'POST',
-      url,
-      body({ isbn: parse(w.chem.isbn)!.isbn10h, lmsCourseId: 'pair-1' }),
-    );
+    const res = await pair('super', body({ isbn: parse(w.chem.isbn)!.isbn10h, lmsCourseId: 'pair-1' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Product is successfully paired.');
     const id = res.json().pairing.pairingId;
@@ -531,10 +498,8 @@ describe('POST /api/products/createCourseParing/', () => {
   });
 
   it('pairs by product id (name search) with a custom course id on canvas', async () => {
-    const res = await call(
+    const res = await pair(
       'support',
-      'POST',
-      url,
       body({ isbn: undefined, productId: w.physics.id, customCourseId: 'X'.repeat(73) }),
     );
     expect(res.statusCode).toBe(200);
@@ -542,9 +507,9 @@ describe('POST /api/products/createCourseParing/', () => {
   });
 
   it('the same course again → 409 Course is already paired', async () => {
-    await call('super', 'POST', url, body({ lmsCourseId: 'twice' }));
+    await pair('super', body({ lmsCourseId: 'twice' }));
     const n = await pairingCount();
-    const res = await call('super', 'POST', url, body({ lmsCourseId: 'twice', isbn: w.bio.isbn }));
+    const res = await pair('super', body({ lmsCourseId: 'twice', isbn: w.bio.isbn }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       message: 'error.courseAlreadyPaired',
@@ -556,9 +521,9 @@ describe('POST /api/products/createCourseParing/', () => {
   it('two simultaneous requests for one course: one pairs, the other is told it is already paired', async () => {
     const n = await pairingCount();
     const results = await Promise.all([
-      call('super', 'POST', url, body({ lmsCourseId: 'race' })),
+      pair('super', body({ lmsCourseId: 'race' })),
       // the same product as the other request: which one wins must not change what later tests see
-      call('support', 'POST', url, body({ lmsCourseId: 'race' })),
+      pair('support', body({ lmsCourseId: 'race' })),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().description).toBe(
@@ -601,7 +566,7 @@ describe('POST /api/products/createCourseParing/', () => {
     ['both productId and isbn', () => body({ productId: w.bio.id }), 422, undefined],
   ])('refuses %s and writes nothing', async (_label, make, status, description) => {
     const n = await pairingCount();
-    const res = await call('super', 'POST', url, make());
+    const res = await pair('super', make());
     expect(res.statusCode).toBe(status);
     if (description) expect(res.json().description).toBe(description);
     expect(await pairingCount()).toBe(n);
@@ -609,8 +574,8 @@ describe('POST /api/products/createCourseParing/', () => {
 
   it('internal users and associate super admins may not pair (403, audited)', async () => {
     const n = await pairingCount();
-    for (const who of ['internal', 'associate', 'registrar']) {
-      const res = await call(who, 'POST', url, body());
+    for (const who of ['internal', 'associate', 'registrar'] as const) {
+      const res = await pair(who, body());
       expect(res.statusCode).toBe(403);
     }
     expect(await pairingCount()).toBe(n);
@@ -618,8 +583,14 @@ describe('POST /api/products/createCourseParing/', () => {
 });
 
 describe('GET /api/export/organization/{id}', () => {
+  const exportCsv = (
+    who: keyof typeof USERS,
+    id: number,
+    query: RouteQuery<typeof productsApi.export> = {},
+  ) => as(who).call(productsApi.export, { params: { id }, query });
+
   it('streams the organisation pairings as a CSV download, formula cells neutralised', async () => {
-    const res = await call('super', 'GET', `/api/export/organization/${w.a.organizationId}`);
+    const res = await exportCsv('super', w.a.organizationId);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(
@@ -638,31 +609,23 @@ describe('GET /api/export/organization/{id}', () => {
   });
 
   it('one product only; a product without pairings → 404 Courses Unavailable!', async () => {
-    const res = await call(
-      'support',
-      'GET',
-      `/api/export/organization/${w.a.organizationId}?productId=${w.bio.id}`,
-    );
+    const res = await exportCsv('support', w.a.organizationId, { productId: w.bio.id });
     const lines = res.body.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Biology Essentials');
-    const none = await call(
-      'support',
-      'GET',
-      `/api/export/organization/${w.b.organizationId}?productId=${w.bio.id}`,
-    );
+    const none = await exportCsv('support', w.b.organizationId, { productId: w.bio.id });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({
       message: 'error.coursesUnavailable',
       description: 'Courses Unavailable!',
     });
-    const bare = await call('support', 'GET', `/api/export/organization/${w.bare.organizationId}`);
+    const bare = await exportCsv('support', w.bare.organizationId);
     expect(bare.statusCode).toBe(404);
     expect(bare.json().description).toBe('Courses Unavailable!');
   });
 
   it('an organisation without products → 404 No Products found for this organization', async () => {
-    const res = await call('super', 'GET', `/api/export/organization/${w.empty.organizationId}`);
+    const res = await exportCsv('super', w.empty.organizationId);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({
       message: 'error.noProductsForOrganization',
@@ -683,7 +646,7 @@ describe('GET /api/export/organization/{id}', () => {
          from generate_series(1, 10001) g`,
       [inst.id, p.id, lms.id],
     );
-    const res = await call('super', 'GET', `/api/export/organization/${inst.organizationId}`);
+    const res = await exportCsv('super', inst.organizationId);
     expect(res.statusCode).toBe(200);
     const rows = res.body.trim().split('\r\n').slice(1);
     expect(rows).toHaveLength(10001);
@@ -701,9 +664,7 @@ describe('GET /api/export/organization/{id}', () => {
   });
 
   it('internal users may not export', async () => {
-    expect((await call('internal', 'GET', `/api/export/organization/${w.a.organizationId}`)).statusCode).toBe(
-      403,
-    );
+    expect((await exportCsv('internal', w.a.organizationId)).statusCode).toBe(403);
   });
 
   it('over the time limit → 504 with the spec text', async () => {
@@ -714,11 +675,9 @@ describe('GET /api/export/organization/{id}', () => {
       await createOffer(slow.db, inst.id, p);
       await createPairing(slow.db, { institutionId: inst.id, productId: p.id, lmsCourseId: '1' });
       const boss = await createUser(slow.db, 'slowboss', { superAdmin: true });
-      const res = await slow.app.inject({
-        method: 'GET',
-        url: `/api/export/organization/${inst.organizationId}`,
-        headers: bearer(await login(slow.app, boss.username)),
-      });
+      const res = await slow
+        .as(boss.username)
+        .call(productsApi.export, { params: { id: inst.organizationId } });
       expect(res.statusCode).toBe(504);
       expect(res.json()).toMatchObject({
         message: 'error.exportTimeout',

@@ -1,20 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import {
-  type CompareOffersBody,
-  OFFERS_CSV_FILE,
-  type OfferDetailResponse,
-  type OffersQuery,
-  type OffersResponse,
-} from '../../../shared/contract/offers';
-import { api, isApiError } from '../../lib/api';
+import { OFFERS_CSV_FILE, offersApi } from '../../../shared/contract/offers';
+import type { RouteBody, RouteQuery, RouteResponse } from '../../../shared/contract/route';
+import { call, isApiError } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export type OfferList = z.infer<typeof OffersResponse>;
+export type OfferList = RouteResponse<typeof offersApi.list>;
 export type OfferRow = OfferList['offers'][number];
-export type OfferDetail = z.infer<typeof OfferDetailResponse>;
-type ListParams = z.input<typeof OffersQuery>;
-type CompareParams = z.input<typeof CompareOffersBody>;
+type ListParams = RouteQuery<typeof offersApi.list>;
+type CompareParams = RouteBody<typeof offersApi.compare>;
 
 export const offerKeys = {
   all: ['offers'] as const,
@@ -31,17 +24,15 @@ export function isNoOffers(error: unknown): boolean {
   return isApiError(error) && (error.message === 'error.noOffers' || error.status === 404);
 }
 
-const asQuery = (params: object) =>
-  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<
-    string,
-    string | number | boolean
-  >;
+/** The parameters without their empty values (the query string leaves them out). */
+const asQuery = <T extends object>(params: T) =>
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as T;
 
 /** GET institution/offers: one page of the institution's offers. */
 export function useOffers(params: ListParams, enabled = true) {
   return useQuery({
     queryKey: offerKeys.list(params),
-    queryFn: ({ signal }) => api<OfferList>('/api/institution/offers', { signal, query: asQuery(params) }),
+    queryFn: ({ signal }) => call(offersApi.list, { signal, query: asQuery(params) }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -51,8 +42,7 @@ export function useOffers(params: ListParams, enabled = true) {
 export function useCompareOffers(params: CompareParams, enabled = true) {
   return useQuery({
     queryKey: offerKeys.compare(params),
-    queryFn: ({ signal }) =>
-      api<OfferList>('/api/product/getProductOffers', { method: 'POST', body: params, signal }),
+    queryFn: ({ signal }) => call(offersApi.compare, { body: params, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -62,7 +52,7 @@ export function useCompareOffers(params: CompareParams, enabled = true) {
 export function useOffer(offerId: number | null) {
   return useQuery({
     queryKey: offerKeys.detail(offerId ?? 0),
-    queryFn: ({ signal }) => api<OfferDetail>(`/api/institution/offers/${offerId}`, { signal }),
+    queryFn: ({ signal }) => call(offersApi.detail, { signal, params: { offerId: offerId ?? 0 } }),
     enabled: offerId !== null,
     retry: false,
   });
@@ -75,13 +65,13 @@ export function exportOffers(organizationIds: number[], filters: ExportFilters) 
   const query = asQuery(filters) as Record<string, string | number>;
   if (organizationIds.length === 1) {
     return downloadFile(
-      '/api/institution/offers/export',
+      offersApi.export.path,
       { ...query, organizationId: organizationIds[0] },
       OFFERS_CSV_FILE,
     );
   }
   return downloadFile(
-    '/api/product/getProductOffers/export',
+    offersApi.compareExport.path,
     { ...query, organizationIds: organizationIds.join(',') },
     OFFERS_CSV_FILE,
   );

@@ -1,30 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  ChannelPartnerListResponse,
-  CreatePairingBody,
-  LmsListResponse,
-  OrganizationsResponse,
-  PairingChangeResponse,
-  PairingDeleteResponse,
-  PairingResponse,
-  ProductByIsbnResponse,
-  ProductDetailResponse,
-  ProductListQuery,
-  ProductListResponse,
-  ProductSearchResponse,
-} from '../../../shared/contract/products';
-import { api } from '../../lib/api';
+import { productsApi } from '../../../shared/contract/products';
+import { pathOf, type RouteBody, type RouteQuery, type RouteResponse } from '../../../shared/contract/route';
+import { call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export type ProductList = z.infer<typeof ProductListResponse>;
+export type ProductList = RouteResponse<typeof productsApi.list>;
 export type ProductViewT = ProductList['productViews'][number];
-export type ProductDetail = z.infer<typeof ProductDetailResponse>;
-export type PairingT = z.infer<typeof PairingResponse>['pairing'];
-export type LmsList = z.infer<typeof LmsListResponse>;
-export type ProductSummaryT = z.infer<typeof ProductByIsbnResponse>['product'];
+export type PairingT = RouteResponse<typeof productsApi.pairing>['pairing'];
+export type LmsList = RouteResponse<typeof productsApi.lmsList>;
+export type ProductSummaryT = RouteResponse<typeof productsApi.byIsbn>['product'];
 /** Filters of the list as the URL holds them (page and view included). */
-export type ListFilters = Partial<z.input<typeof ProductListQuery>>;
+export type ListFilters = Partial<RouteQuery<typeof productsApi.list>>;
 
 export const productKeys = {
   all: ['products'] as const,
@@ -36,16 +22,16 @@ export const productKeys = {
   partners: () => ['products', 'partners'] as const,
 };
 
-const clean = (f: ListFilters) =>
+/** The filters without their empty values (the query string leaves them out). */
+const clean = <T extends object>(f: T) =>
   Object.fromEntries(
     Object.entries(f).filter(([, v]) => v !== undefined && v !== '' && v !== null),
-  ) as Record<string, string | number | boolean>;
+  ) as Partial<T>;
 
 export function useOrganizations() {
   return useQuery({
     queryKey: productKeys.organizations(),
-    queryFn: ({ signal }) =>
-      api<z.infer<typeof OrganizationsResponse>>('/api/products/organizations', { signal }),
+    queryFn: ({ signal }) => call(productsApi.organizations, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -54,8 +40,7 @@ export function useOrganizations() {
 export function useProductList(orgId: number, f: ListFilters, enabled = true) {
   return useQuery({
     queryKey: productKeys.list(orgId, f),
-    queryFn: ({ signal }) =>
-      api<ProductList>(`/api/products/organization/${orgId}`, { signal, query: clean(f) }),
+    queryFn: ({ signal }) => call(productsApi.list, { signal, params: { id: orgId }, query: clean(f) }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -65,23 +50,21 @@ export function useProductDetail(institutionId: number, urn: string) {
   return useQuery({
     queryKey: productKeys.detail(institutionId, urn),
     queryFn: ({ signal }) =>
-      api<ProductDetail>(`/api/products/${institutionId}/details`, { signal, query: { urn } }),
+      call(productsApi.detail, { signal, params: { id: institutionId }, query: { urn } }),
   });
 }
 
 export function usePairing(pairingId: number) {
   return useQuery({
     queryKey: productKeys.pairing(pairingId),
-    queryFn: ({ signal }) =>
-      api<z.infer<typeof PairingResponse>>('/api/products/coursedetails', { signal, query: { pairingId } }),
+    queryFn: ({ signal }) => call(productsApi.pairing, { signal, query: { pairingId } }),
   });
 }
 
 export function useLmsList(institutionId: number | undefined) {
   return useQuery({
     queryKey: productKeys.lms(institutionId ?? 0),
-    queryFn: ({ signal }) =>
-      api<LmsList>('/api/products/getLmsList/', { signal, query: { organizationId: institutionId! } }),
+    queryFn: ({ signal }) => call(productsApi.lmsList, { signal, query: { organizationId: institutionId! } }),
     enabled: !!institutionId,
   });
 }
@@ -89,19 +72,14 @@ export function useLmsList(institutionId: number | undefined) {
 export function useChannelPartners() {
   return useQuery({
     queryKey: productKeys.partners(),
-    queryFn: ({ signal }) =>
-      api<z.infer<typeof ChannelPartnerListResponse>>('/api/products/getChannelPartnerList/', { signal }),
+    queryFn: ({ signal }) => call(productsApi.channelPartners, { signal }),
     staleTime: 5 * 60_000,
   });
 }
 
-export const productByIsbn = (isbn: string) =>
-  api<z.infer<typeof ProductByIsbnResponse>>(
-    `/api/products/productDetailsByIsbn/${encodeURIComponent(isbn)}`,
-  );
+export const productByIsbn = (isbn: string) => call(productsApi.byIsbn, { params: { isbn } });
 
-export const searchProducts = (text: string) =>
-  api<z.infer<typeof ProductSearchResponse>>(`/api/products/productDetails/${encodeURIComponent(text)}`);
+export const searchProducts = (text: string) => call(productsApi.search, { params: { x: text } });
 
 /** Every change reloads the product lists (spec §4: after a pairing the lists reload). */
 function useProductsMutation<V, R>(fn: (v: V) => Promise<R>) {
@@ -113,16 +91,15 @@ function useProductsMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export function useCreatePairing() {
-  return useProductsMutation((body: z.input<typeof CreatePairingBody>) =>
-    api<z.infer<typeof PairingChangeResponse>>('/api/products/createCourseParing/', { method: 'POST', body }),
+  return useProductsMutation((body: RouteBody<typeof productsApi.createPairing>) =>
+    call(productsApi.createPairing, { body }),
   );
 }
 
 export function useUpdatePairing() {
   return useProductsMutation(
     (v: { pairingId: number; organizationId: number; censusDuration: string; freeAccessDuration: string }) =>
-      api<z.infer<typeof PairingChangeResponse>>('/api/products/coursedetails', {
-        method: 'PUT',
+      call(productsApi.updatePairing, {
         query: { pairingId: v.pairingId, organizationId: v.organizationId },
         body: { censusDuration: v.censusDuration, freeAccessDuration: v.freeAccessDuration },
       }),
@@ -131,14 +108,14 @@ export function useUpdatePairing() {
 
 export function useRemovePairing() {
   return useProductsMutation((v: { pairingId: number; organizationId: number }) =>
-    api<z.infer<typeof PairingDeleteResponse>>('/api/products/coursedetails', { method: 'DELETE', query: v }),
+    call(productsApi.removePairing, { query: v }),
   );
 }
 
 /** GET export/organization/{id}: the CSV download; resolves to the file name. */
 export const exportOrganization = (orgId: number, f: { channelPartner?: number; productId?: number }) =>
   downloadFile(
-    `/api/export/organization/${orgId}`,
+    pathOf(productsApi.export, { id: orgId }),
     clean(f) as Record<string, string | number>,
     'courses.csv',
   );
