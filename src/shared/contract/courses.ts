@@ -9,6 +9,7 @@ import {
   VALIDATION_TEXT,
 } from '../validation';
 import { IdParam, RowId, text, Version } from './common';
+import { defineRoute } from './route';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -87,7 +88,10 @@ export const SORT_FIELDS = [
 
 const upper = (values: readonly [string, ...string[]]) => text().trim().toUpperCase().pipe(z.enum(values));
 
-/** Filters, text search, paging and sorting of a course list (server-side, for 5,000+ sections). */
+/**
+ * Filters, text search, paging and sorting of a course list (server-side, for 5,000+ sections): the
+ * query of both GET /api/institution/institutionData (the institution page) and /api/courses/courseSearch.
+ */
 export const CourseListFilters = z.object({
   organizationId: IdParam.describe('Institution id.'),
   coursePeriod: upper(['CURRENT', 'FUTURE', 'PAST', 'ALL'])
@@ -116,9 +120,6 @@ export const CourseListFilters = z.object({
 });
 export type CourseListFiltersT = z.infer<typeof CourseListFilters>;
 
-/** GET /api/courses/courseSearch: the same filters; the period may be ALL. */
-export const CourseSearchQuery = CourseListFilters;
-
 export const CourseListResponse = z.object({
   courses: z.array(CourseRow).describe('The rows of the requested page, sorted as asked.'),
   total: z.number().int().describe('Rows matching the filters (all pages).'),
@@ -140,6 +141,35 @@ export const CourseListResponse = z.object({
     )
     .describe("Products used by the institution's courses (the product filter's choices)."),
   actions: CourseActions.describe('What the caller may do here.'),
+});
+
+/** GET /api/institution/getMasterAndChildcourseListForInstitution?organizationId= */
+export const MasterChildListQuery = z.object({
+  organizationId: IdParam.describe('Institution id (orgId / organizationId).'),
+  coursePeriod: text()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(['CURRENT', 'FUTURE', 'PAST', 'ALL']))
+    .default('ALL')
+    .describe(
+      'Limit to masters of one period: CURRENT, FUTURE or PAST (case-insensitive); ALL (default) for all.',
+    ),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number of masters.'),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(25)
+    .describe('Masters per page (at most 200), each with all of its children.'),
+});
+export const MasterChildListResponse = z.object({
+  masters: z
+    .array(CourseRow.extend({ children: z.array(CourseRow).describe('The child courses of this parent.') }))
+    .describe("The page's parent (master) courses by name, each with its child courses."),
+  total: z.number().int().describe('Masters matching the period (all pages).'),
+  page: z.number().int().describe('1-based page number answered.'),
+  pageSize: z.number().int().describe('Masters per page.'),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -361,3 +391,82 @@ export const COURSE_MESSAGES = {
   instructorUpdated: 'Instructor information updated successfully',
   created: 'Course created successfully',
 } as const;
+
+/**
+ * The course operations (spec §7 Courses), the institution page's course list
+ * (/api/institution/institutionData, the spec's path) and its master-child list among them.
+ */
+export const coursesApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/institution/institutionData',
+    query: CourseListFilters,
+    response: CourseListResponse,
+  }),
+  masterChildList: defineRoute({
+    method: 'GET',
+    path: '/api/institution/getMasterAndChildcourseListForInstitution',
+    query: MasterChildListQuery,
+    response: MasterChildListResponse,
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/api/courses/courseSearch',
+    query: CourseListFilters,
+    response: CourseListResponse,
+  }),
+  details: defineRoute({
+    method: 'GET',
+    path: '/api/courses/details',
+    query: CourseDetailsQuery,
+    response: CourseDetailsResponse,
+  }),
+  childDetails: defineRoute({
+    method: 'GET',
+    path: '/api/courses/childCourseDetails',
+    query: ChildCourseDetailsQuery,
+    response: CourseDetailsResponse,
+  }),
+  childList: defineRoute({
+    method: 'GET',
+    path: '/api/courses/childList',
+    query: ChildListQuery,
+    response: ChildListResponse,
+  }),
+  cgDetails: defineRoute({
+    method: 'GET',
+    path: '/api/courses/cgcourses/details/:organizationId/:sectionId',
+    params: CgCourseDetailsParams,
+    response: CourseDetailsResponse,
+  }),
+  instructors: defineRoute({
+    method: 'GET',
+    path: '/api/courses/instructor',
+    query: SectionQuery,
+    response: InstructorListResponse,
+  }),
+  editSection: defineRoute({
+    method: 'PUT',
+    path: '/api/courses/editSection',
+    body: EditSectionBody,
+    response: EditSectionResponse,
+  }),
+  editInstructors: defineRoute({
+    method: 'PUT',
+    path: '/api/courses/instructor',
+    body: EditInstructorBody,
+    response: EditInstructorResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/courses/delete',
+    query: DeleteCourseQuery,
+    response: DeleteCourseResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/courses/createCourse',
+    body: CreateCourseBody,
+    response: CreateCourseResponse,
+  }),
+};

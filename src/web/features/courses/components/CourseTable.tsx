@@ -16,9 +16,9 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { CourseListFilters, SORT_FIELDS } from '../../../../shared/contract/courses';
 import { formatUsDate } from '../../../../shared/validation';
-import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from '../../courses';
 import type { CourseActions, CourseRow } from '../api';
 import { SortHeader } from '../../../components/SortHeader';
+import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from './StatusBadges';
 
 export type SortField = (typeof SORT_FIELDS)[number];
 
