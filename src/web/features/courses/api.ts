@@ -9,7 +9,6 @@ import { api, call } from '../../lib/api';
 export type CourseDetails = RouteResponse<typeof coursesApi.details>;
 export type CourseDetail = CourseDetails['course'];
 export type Roster = z.infer<typeof RosterResponse>;
-export type CreationInfo = RouteResponse<typeof institutionsApi.courseCreationInfo>;
 type RosterParams = z.input<typeof RosterQuery>;
 type CourseListParams = RouteQuery<typeof coursesApi.list>;
 export type CourseList = RouteResponse<typeof coursesApi.list>;
