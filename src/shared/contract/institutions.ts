@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InstitutionSummary } from './auth';
 import { IdParam, OrganizationQuery, text } from './common';
-import { CourseListResponse } from './courses';
+import { CourseListResponse } from './course-list';
 import { defineRoute } from './route';
 
 /** GET /api/institution/institutionListFilterByName?name= */

@@ -1,7 +1,7 @@
 import { Box, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CoursePeriod } from '../../../../shared/contract/courses';
+import type { CoursePeriod } from '../../../../shared/contract/course-list';
 import { OFFER_TYPES, type UseType } from '../../../../shared/status';
 import type { CourseList } from '../api';
 

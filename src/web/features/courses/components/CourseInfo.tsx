@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUsDate } from '../../../../shared/validation';
 import { DetailField, DetailSection } from '../../../components/DetailSection';
 import type { CourseDetail } from '../api';
-import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from './StatusBadges';
+import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from '../../../components/StatusBadges';
 
 /** Course information: product, dates MM/DD/YYYY, census date (or "not set"), duration, instructors. */
 export function CourseInfo({ course }: { course: CourseDetail }) {

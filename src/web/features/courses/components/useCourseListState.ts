@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SORT_FIELDS } from '../../../../shared/contract/courses';
+import { SORT_FIELDS } from '../../../../shared/contract/course-list';
 import type { CourseRow } from '../api';
 import type { Filters, Period, UseTypeFilter } from './CourseFilters';
 import type { SortField } from './CourseTable';
