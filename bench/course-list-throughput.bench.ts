@@ -17,6 +17,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withMallocTunables } from '../scripts/malloc-tunables.mjs';
+import { coursesApi } from '../src/shared/contract/courses';
 import { type AppProcess, signIn, startWithNpm, treeCpuSeconds, withTempDir } from './app-process';
 import { withScratchDatabase } from './databases';
 import { BenchReport } from './report';
@@ -97,7 +98,7 @@ async function measure(app: AppProcess, bareEnv: Record<string, string>) {
   const session = (await (await fetch(`${app.base}/api/auth/session`, { headers })).json()) as {
     institutions: { orgId: number }[];
   };
-  const path = `/api/institution/institutionData?organizationId=${session.institutions[0].orgId}`;
+  const path = `${coursesApi.list.path}?organizationId=${session.institutions[0].orgId}`;
   const first = await fetch(`${app.base}${path}`, { headers });
   if (first.status !== 200) throw new Error(`course list: ${first.status}`);
   const total = ((await first.json()) as { total: number }).total;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { coursesApi } from '../src/shared/contract/courses';
 import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import { addDaysIso, localIsoDate } from '../src/shared/validation';
 import type { Database } from '../src/server/db/client';
@@ -106,7 +107,7 @@ async function measure(database: Database): Promise<{ sections: number; figures:
     const headers = bearer(await login(app, 'bench-admin'));
     const figures: Figures = [];
     for (const [name, extra] of VARIANTS) {
-      const url = `/api/institution/institutionData?organizationId=${world.institutionId}${extra.replace('PRODUCT', String(world.productId))}`;
+      const url = `${coursesApi.list.path}?organizationId=${world.institutionId}${extra.replace('PRODUCT', String(world.productId))}`;
       figures.push({ name, ...(await timeList(app, url, headers, { warmUp: WARM_UP, calls: CALLS })) });
     }
     return { sections: world.sections, figures };

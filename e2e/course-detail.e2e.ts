@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { currentAccessKey, PROVIDER_NAME } from '../src/shared/status';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { CourseDetailsResponse, CourseListResponse } from '../src/shared/contract/courses';
-import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
+import { coursesApi } from '../src/shared/contract/courses';
 import type { RosterResponse } from '../src/shared/contract/rosters';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 
 /** Course detail: master-child view, a malformed id, the roster's current-access labels. */
 describe.each([
@@ -21,17 +20,11 @@ describe.each([
     const token = (await loginAs(page, 'registrar'))!;
     const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
     const orgId = session.institutions[0].orgId;
-    const labs = await apiCall<z.infer<typeof CourseListResponse>>(
-      token,
-      'GET',
-      `/api/courses/courseSearch?organizationId=${orgId}&coursePeriod=all&queryString=${encodeURIComponent('Lab 1')}`,
-    );
+    const labs = await apiRoute(token, coursesApi.search, {
+      query: { organizationId: orgId, coursePeriod: 'all', queryString: 'Lab 1' },
+    });
     const lab = labs.courses.find((c) => c.courseName.endsWith(' Lab 1'))!;
-    const labDetail = await apiCall<z.infer<typeof CourseDetailsResponse>>(
-      token,
-      'GET',
-      `/api/courses/details?sectionId=${lab.sectionId}`,
-    );
+    const labDetail = await apiRoute(token, coursesApi.details, { query: { sectionId: lab.sectionId } });
     const middle = labDetail.master!;
     await page.goto(`/institution/courseDetail/${middle.sectionId}`);
     await waitForShell(page);
@@ -56,11 +49,9 @@ describe.each([
     const token = (await loginAs(page, 'registrar'))!;
     const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
     const orgId = session.institutions[0].orgId;
-    const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
-      token,
-      'GET',
-      `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=CURRENT&pageSize=100`,
-    );
+    const list = await apiRoute(token, coursesApi.list, {
+      query: { organizationId: orgId, coursePeriod: 'CURRENT', pageSize: 100 },
+    });
     let found: { sectionId: number; values: Set<string> } | null = null;
     for (const c of list.courses.filter((r) => r.enrollmentCount > 5)) {
       const roster = await apiCall<z.infer<typeof RosterResponse>>(

@@ -1,27 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { CourseDetailsResponse, CreateCourseResponse } from '../src/shared/contract/courses';
+import { coursesApi } from '../src/shared/contract/courses';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 
 /** Edit course information (custom course id, every error at once) and remove section, in en and fr. */
 
 async function newCourse(token: string, name: string, sectionCode: string) {
   const s = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
-  const res = await apiCall<z.infer<typeof CreateCourseResponse>>(
-    token,
-    'POST',
-    '/api/courses/createCourse',
-    {
+  const res = await apiRoute(token, coursesApi.create, {
+    body: {
       organizationId: s.institutions[0].orgId,
       courseName: name,
       startDate: '01/05/2027',
       endDate: '04/30/2027',
       sectionCode,
     },
-  );
+  });
   return res.course.sectionId;
 }
 
@@ -45,11 +42,7 @@ describe.each([
     await page.getByRole('option', { name: texts.courses.create.lms.canvas }).click();
     await form.getByTestId('save-course').click();
     await page.getByText(texts.courses.edit.updated).first().waitFor();
-    const stored = await apiCall<z.infer<typeof CourseDetailsResponse>>(
-      token,
-      'GET',
-      `/api/courses/details?sectionId=${sectionId}`,
-    );
+    const stored = await apiRoute(token, coursesApi.details, { query: { sectionId } });
     expect(stored.course).toMatchObject({ customCourseId: customId, lmsKind: 'canvas' });
     // opened again, the form shows what was stored
     await page.getByTestId('edit-course').click();

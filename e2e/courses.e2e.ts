@@ -2,45 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { accessDisplay } from '../src/shared/status';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { STORAGE_KEYS } from './steps';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { CourseDetailsResponse, CreateCourseResponse } from '../src/shared/contract/courses';
-import type {
-  InstitutionDataResponse,
-  InstructorListForInstitutionResponse,
-} from '../src/shared/contract/institutions';
+import { coursesApi } from '../src/shared/contract/courses';
+import { institutionsApi } from '../src/shared/contract/institutions';
 import type { RosterResponse } from '../src/shared/contract/rosters';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function call<T>(
-  token: string,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 async function firstInstitution(token: string) {
-  const s = await call<z.infer<typeof SessionResponse>>(token, '/api/auth/session');
+  const s = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
   return s.institutions[0].orgId;
 }
 
 /** A new standalone course made through the API, so tests that change courses leave the demo courses alone. */
 async function newCourse(token: string, orgId: number, name: string) {
-  const res = await call<z.infer<typeof CreateCourseResponse>>(token, '/api/courses/createCourse', {
-    method: 'POST',
+  const res = await apiRoute(token, coursesApi.create, {
     body: {
       organizationId: orgId,
       courseName: name,
@@ -82,11 +61,7 @@ describe.each([
       catalog.courses.detail.durationDays_other.replace('{{count}}', '131'),
     );
     // Stored, not only shown: the server has it, and a reload shows it again.
-    const stored = await apiCall<z.infer<typeof CourseDetailsResponse>>(
-      token,
-      'GET',
-      `/api/courses/details?sectionId=${sectionId}`,
-    );
+    const stored = await apiRoute(token, coursesApi.details, { query: { sectionId } });
     expect(stored.course).toMatchObject({ courseName: name, endDate: '2027-05-15' });
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe(name);
@@ -114,10 +89,10 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
     const token = (await loginAs(page, 'registrar'))!;
     const orgId = await firstInstitution(token);
     const sectionId = await newCourse(token, orgId, `E2E staff ${Date.now()}`);
-    const people = await call<z.infer<typeof InstructorListForInstitutionResponse>>(
-      token,
-      `/api/institution/instructorListForInstitution/${orgId}?limit=2`,
-    );
+    const people = await apiRoute(token, institutionsApi.instructors, {
+      params: { organizationId: orgId },
+      query: { limit: 2 },
+    });
     const [lead, assistant] = people.instructors;
     await page.goto(`/institution/courseDetail/${sectionId}`);
     await waitForShell(page);
@@ -158,10 +133,7 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
     await page.getByTestId('confirm-remove').click();
     await page.getByText('Course successfully deleted').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/institution');
-    const res = await fetch(`${baseURL()}/api/courses/details?sectionId=${sectionId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status).toBe(404);
+    await expect(apiRoute(token, coursesApi.details, { query: { sectionId } })).rejects.toThrow(/: 404 /);
     // the page it left does not reload the removed course and report it missing
     expect(await page.getByText('Course not found.').count()).toBe(0);
   });
@@ -173,13 +145,13 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
     const orgId = await firstInstitution(token);
     let found: number | null = null;
     for (const period of ['FUTURE', 'CURRENT']) {
-      const list = await call<z.infer<typeof InstitutionDataResponse>>(
-        token,
-        `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=${period}&pageSize=100`,
-      );
+      const list = await apiRoute(token, coursesApi.list, {
+        query: { organizationId: orgId, coursePeriod: period, pageSize: 100 },
+      });
       for (const c of list.courses.filter((r) => r.enrollmentCount > 2)) {
-        const roster = await call<z.infer<typeof RosterResponse>>(
+        const roster = await apiCall<z.infer<typeof RosterResponse>>(
           token,
+          'GET',
           `/api/courses/roster?sectionId=${c.sectionId}&pageSize=25`,
         );
         const shown = new Set(roster.students.map((s) => accessDisplay(s.access)));

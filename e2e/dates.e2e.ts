@@ -1,9 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { MasterChildListResponse } from '../src/shared/contract/institutions';
+import { coursesApi } from '../src/shared/contract/courses';
 import type { OffersResponse } from '../src/shared/contract/offers';
-import { apiCall, loginAs, seriousViolations, tabLabels, useBrowser, waitForShell } from './fixtures';
+import {
+  apiCall,
+  apiRoute,
+  loginAs,
+  seriousViolations,
+  tabLabels,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 import { LANGUAGES } from './languages';
 
 const WAIT = { timeout: 20_000 };
@@ -108,11 +116,9 @@ describe.each(LANGUAGES)('dates, in $lang', ({ lang, locale, catalog }) => {
     const token = (await loginAs(page, 'registrar'))!;
     await waitForShell(page);
     const orgId = await currentOrgId(page);
-    const list = await apiCall<z.infer<typeof MasterChildListResponse>>(
-      token,
-      'GET',
-      `/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${orgId}&coursePeriod=CURRENT`,
-    );
+    const list = await apiRoute(token, coursesApi.masterChildList, {
+      query: { organizationId: orgId, coursePeriod: 'CURRENT' },
+    });
     const master = list.masters.find((m) => m.children.length > 0);
     expect(master).toBeDefined();
     await page.goto(`/institution/courseDetail/${master!.sectionId}?tab=children`);

@@ -2,20 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 import { openCourseWithOptedIn } from './steps';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
+import { coursesApi } from '../src/shared/contract/courses';
+import type { RouteResponse } from '../src/shared/contract/route';
 
-type Row = z.infer<typeof InstitutionDataResponse>['courses'][number];
-
-async function get<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+type Row = RouteResponse<typeof coursesApi.list>['courses'][number];
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -31,7 +26,7 @@ describe.each(LANGUAGES)('institution page (registrar), main path in $lang', ({ 
     const { page } = b;
     const token = await loginAs(page, 'registrar');
     await waitForShell(page);
-    const session = await get<z.infer<typeof SessionResponse>>(token!, '/api/auth/session');
+    const session = await apiCall<z.infer<typeof SessionResponse>>(token!, 'GET', '/api/auth/session');
     const current = (await page.getByTestId('institution-id').textContent()) ?? '';
     const other = session.institutions.find((i) => !current.endsWith(` ${i.orgId}`))!;
 
@@ -55,10 +50,9 @@ describe.each(LANGUAGES)('institution page (registrar), main path in $lang', ({ 
       .poll(() => page.getByTestId('course-row').first().getAttribute('data-section-id'), WAIT)
       .not.toBe(currentFirst);
     expect(await page.getByTestId('course-total').textContent()).not.toBe(currentTotal);
-    const list = await get<z.infer<typeof InstitutionDataResponse>>(
-      token!,
-      `/api/institution/institutionData?organizationId=${other.orgId}&coursePeriod=FUTURE`,
-    );
+    const list = await apiRoute(token!, coursesApi.list, {
+      query: { organizationId: other.orgId, coursePeriod: 'FUTURE' },
+    });
     expect(list.courses.every((c) => c.startDate > today())).toBe(true);
     const firstShown = Number(await page.getByTestId('course-row').first().getAttribute('data-section-id'));
     expect(list.courses.map((c) => c.sectionId)).toContain(firstShown);
@@ -91,14 +85,19 @@ describe('institution page (registrar)', () => {
     const { page } = b;
     const token = await loginAs(page, 'registrar');
     await waitForShell(page);
-    const session = await get<z.infer<typeof SessionResponse>>(token!, '/api/auth/session');
+    const session = await apiCall<z.infer<typeof SessionResponse>>(token!, 'GET', '/api/auth/session');
     const orgId = session.institutions[0].orgId;
     const courses: Row[] = [];
     for (const period of ['CURRENT', 'FUTURE']) {
-      const list = await get<z.infer<typeof InstitutionDataResponse>>(
-        token!,
-        `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=${period}&sort=enrollmentCount&order=desc&pageSize=100`,
-      );
+      const list = await apiRoute(token!, coursesApi.list, {
+        query: {
+          organizationId: orgId,
+          coursePeriod: period,
+          sort: 'enrollmentCount',
+          order: 'desc',
+          pageSize: 100,
+        },
+      });
       courses.push(...list.courses);
     }
     // a course before its census day (statuses still open) with two opted-in students
@@ -174,10 +173,6 @@ describe('institution page (internal user)', () => {
     // and the server refuses anyway
     const token = await apiLogin('internal');
     const sectionId = Number(page.url().match(/courseDetail\/(\d+)/)?.[1]);
-    const res = await fetch(`${baseURL()}/api/courses/delete?sectionId=${sectionId}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status).toBe(403);
+    await expect(apiRoute(token, coursesApi.remove, { query: { sectionId } })).rejects.toThrow(/: 403 /);
   });
 });

@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: page(() => import('./features/institutions/pages/InstitutionIndexPage')),
+                    lazy: page(() => import('./features/courses/pages/CourseListPage')),
                   },
                   {
                     path: 'overview',

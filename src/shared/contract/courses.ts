@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CUSTOM_COURSE_ID_MAX, CUSTOM_COURSE_LMS_KINDS } from '../constants';
-import { BILLING_STATUSES, OFFER_TYPES, USE_TYPES } from '../status';
 import {
   COURSE_DESCRIPTION_MAX,
   COURSE_NAME_MAX,
@@ -9,6 +8,19 @@ import {
   VALIDATION_TEXT,
 } from '../validation';
 import { IdParam, RowId, text, Version } from './common';
+import {
+  CourseActions,
+  CourseListFilters,
+  CourseListResponse,
+  CourseRow,
+  MasterChildListQuery,
+  MasterChildListResponse,
+  UseType,
+} from './course-list';
+import { defineRoute } from './route';
+
+// the create-course form reads the use types here, with the other course fields
+export { UseType };
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -20,127 +32,8 @@ export const CourseDate = text()
   .refine((v) => toIsoDate(v) !== null, VALIDATION_TEXT.dateFormat)
   .transform((v) => toIsoDate(v) as string);
 
-export const CoursePeriod = z.enum(['current', 'future', 'past']);
-export type CoursePeriod = z.infer<typeof CoursePeriod>;
-export const CourseType = z.enum(['parent', 'child', 'standalone']);
-export const UseType = z.enum(USE_TYPES);
-export const BillingStatus = z.enum(BILLING_STATUSES);
 export const CourseRole = z.enum(['instructor', 'ta']);
 export type CourseRole = z.infer<typeof CourseRole>;
-
-/** What the caller may do with the courses of this institution (the UI shows controls from it). */
-export const CourseActions = z.object({
-  edit: z
-    .boolean()
-    .describe('Edit course information and instructors (CAN_COPY_EDIT_COURSES; never internal users).'),
-  delete: z.boolean().describe('Remove sections (CAN_DELETE_COURSES; never internal users).'),
-  copy: z
-    .boolean()
-    .describe('Copy courses and create child courses (CAN_COPY_EDIT_COURSES; never internal users).'),
-  create: z.boolean().describe('Create a course (same rule as edit).'),
-  optOut: z
-    .boolean()
-    .describe('Upload and delete opt-out files (CAN_ENROLL_STUDENTS; never internal users).'),
-  reports: z
-    .boolean()
-    .describe('Download the ISReport, CSReport and census data (CAN_ACCESS_REPORTING_ANALYTICS).'),
-});
-
-/** One row of a course list. */
-export const CourseRow = z.object({
-  sectionId: z.number().int().describe("Section id (the course's id)."),
-  courseName: z.string().describe('Course name.'),
-  sectionCode: z.string().nullable().describe('Section code, when the course has one.'),
-  instructor: z
-    .string()
-    .nullable()
-    .describe("Instructor names (role 'instructor'), comma separated; null when none."),
-  startDate: z.string().describe('First day of the course (YYYY-MM-DD).'),
-  endDate: z.string().describe('Last day of the course (YYYY-MM-DD).'),
-  coursePeriod: CoursePeriod.describe('current, future or past, from the dates and today.'),
-  courseType: CourseType.describe('parent (master), child or standalone.'),
-  useType: UseType.describe('studentuse or instructoruse.'),
-  parentSectionId: z.number().int().nullable().describe('The master of a child course.'),
-  productId: z.number().int().nullable().describe("The course's product; null when it has none."),
-  productName: z.string().nullable().describe("Name of the course's product; null when it has none."),
-  enrollmentCount: z.number().int().describe('Students enrolled.'),
-  accessType: z
-    .string()
-    .nullable()
-    .describe("The offer type of the institution's offer for the course's product; null without one."),
-  billingStatus: BillingStatus.describe(
-    'Derived from the access type and the census date (src/shared/status.ts billingStatus).',
-  ),
-  censusDuration: z.number().int().describe('Days from start to census; -1 means not set.'),
-  version: z.number().int().describe('Optimistic-lock version: send it back when editing.'),
-});
-export type CourseRowT = z.infer<typeof CourseRow>;
-
-export const SORT_FIELDS = [
-  'courseName',
-  'sectionCode',
-  'instructor',
-  'startDate',
-  'endDate',
-  'enrollmentCount',
-] as const;
-
-const upper = (values: readonly [string, ...string[]]) => text().trim().toUpperCase().pipe(z.enum(values));
-
-/** Filters, text search, paging and sorting of a course list (server-side, for 5,000+ sections). */
-export const CourseListFilters = z.object({
-  organizationId: IdParam.describe('Institution id.'),
-  coursePeriod: upper(['CURRENT', 'FUTURE', 'PAST', 'ALL'])
-    .default('CURRENT')
-    .describe('CURRENT, FUTURE or PAST (case-insensitive); courseSearch also takes ALL. Default CURRENT.'),
-  queryString: text()
-    .trim()
-    .toLowerCase()
-    .max(200)
-    .default('')
-    .describe('Text searched in course name, section code and instructor names (case-insensitive).'),
-  filterBy: upper(['STUDENTUSE', 'INSTRUCTORUSE', 'ALL'])
-    .default('STUDENTUSE')
-    .describe('Course type filter: STUDENTUSE (default), INSTRUCTORUSE or ALL.'),
-  offerType: upper(['ALL', 'NONE', ...OFFER_TYPES])
-    .default('ALL')
-    .describe('Access filter: ALL (default), NONE (no offer) or an offer type.'),
-  productId: z
-    .union([z.literal('all_products'), IdParam])
-    .default('all_products')
-    .describe('Product filter: all_products (default) or one product id.'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number.'),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25).describe('Rows per page (at most 200).'),
-  sort: z.enum(SORT_FIELDS).default('courseName').describe('Sort column.'),
-  order: z.enum(['asc', 'desc']).default('asc').describe('asc or desc.'),
-});
-export type CourseListFiltersT = z.infer<typeof CourseListFilters>;
-
-/** GET /api/courses/courseSearch: the same filters; the period may be ALL. */
-export const CourseSearchQuery = CourseListFilters;
-
-export const CourseListResponse = z.object({
-  courses: z.array(CourseRow).describe('The rows of the requested page, sorted as asked.'),
-  total: z.number().int().describe('Rows matching the filters (all pages).'),
-  page: z.number().int().describe('1-based page number answered.'),
-  pageSize: z.number().int().describe('Rows per page.'),
-  periodCounts: z
-    .object({
-      current: z.number().int().describe('Courses of the current period.'),
-      future: z.number().int().describe('Courses that have not started yet.'),
-      past: z.number().int().describe('Courses that have ended.'),
-    })
-    .describe("Courses per period with the other filters applied (the period filter's counts)."),
-  products: z
-    .array(
-      z.object({
-        productId: z.number().int().describe('Product id.'),
-        productName: z.string().describe('Product name.'),
-      }),
-    )
-    .describe("Products used by the institution's courses (the product filter's choices)."),
-  actions: CourseActions.describe('What the caller may do here.'),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Details
@@ -361,3 +254,82 @@ export const COURSE_MESSAGES = {
   instructorUpdated: 'Instructor information updated successfully',
   created: 'Course created successfully',
 } as const;
+
+/**
+ * The course operations (spec §7 Courses), the institution page's course list
+ * (/api/institution/institutionData, the spec's path) and its master-child list among them.
+ */
+export const coursesApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/institution/institutionData',
+    query: CourseListFilters,
+    response: CourseListResponse,
+  }),
+  masterChildList: defineRoute({
+    method: 'GET',
+    path: '/api/institution/getMasterAndChildcourseListForInstitution',
+    query: MasterChildListQuery,
+    response: MasterChildListResponse,
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/api/courses/courseSearch',
+    query: CourseListFilters,
+    response: CourseListResponse,
+  }),
+  details: defineRoute({
+    method: 'GET',
+    path: '/api/courses/details',
+    query: CourseDetailsQuery,
+    response: CourseDetailsResponse,
+  }),
+  childDetails: defineRoute({
+    method: 'GET',
+    path: '/api/courses/childCourseDetails',
+    query: ChildCourseDetailsQuery,
+    response: CourseDetailsResponse,
+  }),
+  childList: defineRoute({
+    method: 'GET',
+    path: '/api/courses/childList',
+    query: ChildListQuery,
+    response: ChildListResponse,
+  }),
+  cgDetails: defineRoute({
+    method: 'GET',
+    path: '/api/courses/cgcourses/details/:organizationId/:sectionId',
+    params: CgCourseDetailsParams,
+    response: CourseDetailsResponse,
+  }),
+  instructors: defineRoute({
+    method: 'GET',
+    path: '/api/courses/instructor',
+    query: SectionQuery,
+    response: InstructorListResponse,
+  }),
+  editSection: defineRoute({
+    method: 'PUT',
+    path: '/api/courses/editSection',
+    body: EditSectionBody,
+    response: EditSectionResponse,
+  }),
+  editInstructors: defineRoute({
+    method: 'PUT',
+    path: '/api/courses/instructor',
+    body: EditInstructorBody,
+    response: EditInstructorResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/courses/delete',
+    query: DeleteCourseQuery,
+    response: DeleteCourseResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/courses/createCourse',
+    body: CreateCourseBody,
+    response: CreateCourseResponse,
+  }),
+};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { InstitutionSummary } from './auth';
-import { IdParam, text } from './common';
-import { CourseListFilters, CourseListResponse, CourseRow } from './courses';
+import { IdParam, OrganizationQuery, text } from './common';
+import { CourseListResponse } from './course-list';
+import { defineRoute } from './route';
 
 /** GET /api/institution/institutionListFilterByName?name= */
 export const InstitutionSearchQuery = z.object({
@@ -158,39 +159,66 @@ export const CourseCreationInfoResponse = z.object({
   departments: z.array(Department).describe("The institution's departments."),
 });
 
-/**
- * GET /api/institution/institutionData : the institution page's course list for one period
- * (coursePeriod uppercased, queryString lowercased, filterBy uppercased, offerType, productId),
- * paged and sorted on the server.
- */
-export const InstitutionDataQuery = CourseListFilters;
+/** The institution page's course list answer; kept under this name for callers outside the courses area. */
 export const InstitutionDataResponse = CourseListResponse;
 
-/** GET /api/institution/getMasterAndChildcourseListForInstitution?organizationId= */
-export const MasterChildListQuery = z.object({
-  organizationId: IdParam.describe('Institution id (orgId / organizationId).'),
-  coursePeriod: text()
-    .trim()
-    .toUpperCase()
-    .pipe(z.enum(['CURRENT', 'FUTURE', 'PAST', 'ALL']))
-    .default('ALL')
-    .describe(
-      'Limit to masters of one period: CURRENT, FUTURE or PAST (case-insensitive); ALL (default) for all.',
-    ),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number of masters.'),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(200)
-    .default(25)
-    .describe('Masters per page (at most 200), each with all of its children.'),
-});
-export const MasterChildListResponse = z.object({
-  masters: z
-    .array(CourseRow.extend({ children: z.array(CourseRow).describe('The child courses of this parent.') }))
-    .describe("The page's parent (master) courses by name, each with its child courses."),
-  total: z.number().int().describe('Masters matching the period (all pages).'),
-  page: z.number().int().describe('1-based page number answered.'),
-  pageSize: z.number().int().describe('Masters per page.'),
-});
+/** The institution operations (spec §7 Institutions): search, details, people, LMS mappings (course lists: coursesApi). */
+export const institutionsApi = {
+  filterByName: defineRoute({
+    method: 'GET',
+    path: '/api/institution/institutionListFilterByName',
+    query: InstitutionSearchQuery,
+    response: InstitutionListResponse,
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/api/institution/search',
+    query: InstitutionSearchQuery,
+    response: InstitutionListResponse,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/institution/institutionList',
+    query: InstitutionSearchQuery,
+    response: InstitutionListResponse,
+  }),
+  details: defineRoute({
+    method: 'GET',
+    path: '/api/institution/institutionDetails/:organizationId',
+    params: OrganizationParams,
+    response: InstitutionDetails,
+  }),
+  departments: defineRoute({
+    method: 'GET',
+    path: '/api/institution/departments/:organizationId',
+    params: OrganizationParams,
+    response: DepartmentsResponse,
+  }),
+  instructors: defineRoute({
+    method: 'GET',
+    path: '/api/institution/instructorListForInstitution/:organizationId',
+    params: OrganizationParams,
+    query: PeopleQuery,
+    response: InstructorListForInstitutionResponse,
+  }),
+  // "Instution" is the spec's spelling of this path.
+  users: defineRoute({
+    method: 'GET',
+    path: '/api/institution/usersListForInstution/:organizationId',
+    params: OrganizationParams,
+    query: PeopleQuery,
+    response: UsersListForInstitutionResponse,
+  }),
+  lmsMappings: defineRoute({
+    method: 'GET',
+    path: '/api/institution/getAllLMSMapping',
+    query: OrganizationQuery,
+    response: LmsMappingResponse,
+  }),
+  courseCreationInfo: defineRoute({
+    method: 'GET',
+    path: '/api/organization/:organizationId',
+    params: OrganizationParams,
+    response: CourseCreationInfoResponse,
+  }),
+};

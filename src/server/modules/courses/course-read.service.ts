@@ -1,4 +1,4 @@
-import type { CourseListFiltersT } from '../../../shared/contract/courses';
+import type { CourseListFiltersT } from '../../../shared/contract/course-list';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';

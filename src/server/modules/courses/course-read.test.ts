@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lmsCoursePairings } from '../../db/schema';
 import { createCourseScenario, createSection, day } from '../../test/course-fixtures';
-import { bearer, login } from '../../test/fixtures';
+import { coursesApi } from '../../../shared/contract/courses';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -12,22 +12,18 @@ let child: typeof s.child;
 let solo: typeof s.solo;
 let foreign: typeof s.foreign;
 let product: typeof s.product;
-const tok: Record<string, string> = {};
-
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
 
 beforeAll(async () => {
   t = await createTestApp();
   s = await createCourseScenario(t.db, t.app.config.internalGroupId, 'c');
   ({ w, master, child, solo, foreign, product } = s);
-  for (const who of ['creg', 'cviewer', 'cboss', 'cinsider', 'cother', 'csupport'])
-    tok[who] = await login(t.app, who);
+  for (const who of ['creg', 'cviewer', 'cboss', 'cinsider', 'cother', 'csupport']) await t.as(who).token();
 });
 afterAll(() => t.close());
 
 describe('GET /api/courses/details', () => {
   it('shows a master with its children, census date and duration', async () => {
-    const res = await get('creg', `/api/courses/details?sectionId=${master.id}`);
+    const res = await t.as('creg').call(coursesApi.details, { query: { sectionId: master.id } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.view).toBe('master');
@@ -49,7 +45,7 @@ describe('GET /api/courses/details', () => {
   });
 
   it('shows a child with its master, instructors and TA, census not set', async () => {
-    const body = (await get('creg', `/api/courses/details?sectionId=${child.id}`)).json();
+    const body = (await t.as('creg').call(coursesApi.details, { query: { sectionId: child.id } })).json();
     expect(body.view).toBe('child');
     expect(body.master.sectionId).toBe(master.id);
     expect(body.course.censusDate).toBeNull();
@@ -60,7 +56,7 @@ describe('GET /api/courses/details', () => {
   });
 
   it('computes the duration as the day difference plus 1 (112 for a 16-week term)', async () => {
-    const body = (await get('creg', `/api/courses/details?sectionId=${solo.id}`)).json();
+    const body = (await t.as('creg').call(coursesApi.details, { query: { sectionId: solo.id } })).json();
     expect(body.view).toBe('standalone');
     expect(body.course.courseDuration).toBe(112);
   });
@@ -73,24 +69,31 @@ describe('GET /api/courses/details', () => {
     ];
     for (const { period, ...dates } of cases) {
       const section = await createSection(t.db, { institutionId: w.a.id, ...dates });
-      const body = (await get('creg', `/api/courses/details?sectionId=${section.id}`)).json();
+      const body = (await t.as('creg').call(coursesApi.details, { query: { sectionId: section.id } })).json();
       expect(body.course.coursePeriod, period).toBe(period);
     }
   });
 
   it('gives internal users a read-only view and no actions', async () => {
-    const res = await get('cinsider', `/api/courses/details?sectionId=${master.id}`);
+    const res = await t.as('cinsider').call(coursesApi.details, { query: { sectionId: master.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json().actions).toMatchObject({ edit: false, delete: false, copy: false });
   });
 
   it('answers 403 for another institution, 404 for unknown ids, 422 for bad ids', async () => {
-    expect((await get('creg', `/api/courses/details?sectionId=${foreign.id}`)).statusCode).toBe(403);
-    expect((await get('creg', '/api/courses/details?sectionId=999999')).statusCode).toBe(404);
-    expect((await get('creg', '/api/courses/details?sectionId=abc')).statusCode).toBe(422);
-    expect((await get('creg', `/api/courses/details?sectionId=${master.id}&pairingId=4242`)).statusCode).toBe(
+    expect(
+      (await t.as('creg').call(coursesApi.details, { query: { sectionId: foreign.id } })).statusCode,
+    ).toBe(403);
+    expect((await t.as('creg').call(coursesApi.details, { query: { sectionId: 999999 } })).statusCode).toBe(
       404,
     );
+    expect((await t.as('creg').call(coursesApi.details, { query: { sectionId: 'abc' } })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await t.as('creg').call(coursesApi.details, { query: { sectionId: master.id, pairingId: 4242 } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('accepts a pairing of the section', async () => {
@@ -99,19 +102,22 @@ describe('GET /api/courses/details', () => {
       .values({ institutionId: w.a.id, productId: product.id, sectionId: child.id, lmsCourseId: 'lms-1' })
       .returning();
     expect(
-      (await get('creg', `/api/courses/details?sectionId=${child.id}&pairingId=${p.id}`)).statusCode,
+      (await t.as('creg').call(coursesApi.details, { query: { sectionId: child.id, pairingId: p.id } }))
+        .statusCode,
     ).toBe(200);
   });
 });
 
 describe('child views and lists', () => {
   it('childCourseDetails shows the master-child view; a non-child is 404', async () => {
-    const res = await get('creg', `/api/courses/childCourseDetails?sectionId=${child.id}`);
+    const res = await t.as('creg').call(coursesApi.childDetails, { query: { sectionId: child.id } });
     expect(res.json()).toMatchObject({ view: 'masterChild', master: { sectionId: master.id } });
-    expect((await get('creg', `/api/courses/childCourseDetails?sectionId=${solo.id}`)).statusCode).toBe(404);
-    expect((await get('creg', `/api/courses/childCourseDetails?sectionId=${foreign.id}`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.as('creg').call(coursesApi.childDetails, { query: { sectionId: solo.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as('creg').call(coursesApi.childDetails, { query: { sectionId: foreign.id } })).statusCode,
+    ).toBe(403);
   });
 
   it('a child of a master that has children of its own shows the master-child view with both', async () => {
@@ -132,45 +138,73 @@ describe('child views and lists', () => {
       courseType: 'child',
       parentSectionId: middle.id,
     });
-    const body = (await get('cboss', `/api/courses/details?sectionId=${middle.id}`)).json();
+    const body = (await t.as('cboss').call(coursesApi.details, { query: { sectionId: middle.id } })).json();
     expect(body.view).toBe('masterChild');
     expect(body.master.sectionId).toBe(top.id);
     expect(body.children.map((c: { sectionId: number }) => c.sectionId)).toEqual([grandChild.id]);
-    const list = (await get('cboss', `/api/courses/childList?masterCourseId=${middle.id}`)).json();
+    const list = (
+      await t.as('cboss').call(coursesApi.childList, { query: { masterCourseId: middle.id } })
+    ).json();
     expect(list.children.map((c: { sectionId: number }) => c.sectionId)).toEqual([grandChild.id]);
-    expect((await get('cboss', `/api/courses/details?sectionId=${grandChild.id}`)).json().view).toBe('child');
+    expect(
+      (await t.as('cboss').call(coursesApi.details, { query: { sectionId: grandChild.id } })).json().view,
+    ).toBe('child');
   });
 
   it('childList lists the children of a master', async () => {
-    const res = await get('creg', `/api/courses/childList?masterCourseId=${master.id}`);
+    const res = await t.as('creg').call(coursesApi.childList, { query: { masterCourseId: master.id } });
     expect(res.json().children.map((c: { courseName: string }) => c.courseName)).toEqual(['Biology 101-001']);
-    expect((await get('creg', '/api/courses/childList?masterCourseId=999999')).statusCode).toBe(404);
-    expect((await get('creg', `/api/courses/childList?masterCourseId=${foreign.id}`)).statusCode).toBe(403);
-    expect((await get('creg', '/api/courses/childList')).statusCode).toBe(422);
+    expect(
+      (await t.as('creg').call(coursesApi.childList, { query: { masterCourseId: 999999 } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as('creg').call(coursesApi.childList, { query: { masterCourseId: foreign.id } })).statusCode,
+    ).toBe(403);
+    expect((await t.as('creg').call(coursesApi.childList)).statusCode).toBe(422);
   });
 
   it('cgcourses/details checks the section belongs to the institution of the path', async () => {
-    expect((await get('creg', `/api/courses/cgcourses/details/${w.a.id}/${child.id}`)).statusCode).toBe(200);
-    expect((await get('creg', `/api/courses/cgcourses/details/${w.b.id}/${foreign.id}`)).statusCode).toBe(
-      403,
-    );
-    expect((await get('cboss', `/api/courses/cgcourses/details/${w.b.id}/${child.id}`)).statusCode).toBe(404);
-    expect((await get('creg', `/api/courses/cgcourses/details/${w.a.id}/0`)).statusCode).toBe(422);
+    expect(
+      (
+        await t
+          .as('creg')
+          .call(coursesApi.cgDetails, { params: { organizationId: w.a.id, sectionId: child.id } })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t
+          .as('creg')
+          .call(coursesApi.cgDetails, { params: { organizationId: w.b.id, sectionId: foreign.id } })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t
+          .as('cboss')
+          .call(coursesApi.cgDetails, { params: { organizationId: w.b.id, sectionId: child.id } })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as('creg').call(coursesApi.cgDetails, { params: { organizationId: w.a.id, sectionId: '0' } }))
+        .statusCode,
+    ).toBe(422);
   });
 
   it('GET instructor lists instructors and TAs', async () => {
-    const res = await get('creg', `/api/courses/instructor?sectionId=${child.id}`);
+    const res = await t.as('creg').call(coursesApi.instructors, { query: { sectionId: child.id } });
     expect(res.json().instructors).toHaveLength(2);
-    expect((await get('creg', `/api/courses/instructor?sectionId=${foreign.id}`)).statusCode).toBe(403);
+    expect(
+      (await t.as('creg').call(coursesApi.instructors, { query: { sectionId: foreign.id } })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('GET /api/courses/courseSearch', () => {
   it('searches every period by name, code or instructor', async () => {
-    const res = await get(
-      'creg',
-      `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=all&queryString=BIOLOGY`,
-    );
+    const res = await t.as('creg').call(coursesApi.search, {
+      query: { organizationId: w.a.id, coursePeriod: 'all', queryString: 'BIOLOGY' },
+    });
     expect(res.statusCode).toBe(200);
     expect(
       res
@@ -178,19 +212,17 @@ describe('GET /api/courses/courseSearch', () => {
         .courses.map((c: { courseName: string }) => c.courseName)
         .sort(),
     ).toEqual(['Biology (Master)', 'Biology 101-001']);
-    const byTeacher = await get(
-      'creg',
-      `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=ALL&queryString=cteacher`,
-    );
+    const byTeacher = await t.as('creg').call(coursesApi.search, {
+      query: { organizationId: w.a.id, coursePeriod: 'ALL', queryString: 'cteacher' },
+    });
     expect(byTeacher.json().courses.map((c: { sectionId: number }) => c.sectionId)).toEqual([child.id]);
   });
 
   it("matches a section code or id and an assistant's name, only among the institution's live sections", async () => {
     const search = async (q: string) => {
-      const res = await get(
-        'creg',
-        `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=ALL&queryString=${encodeURIComponent(q)}`,
-      );
+      const res = await t
+        .as('creg')
+        .call(coursesApi.search, { query: { organizationId: w.a.id, coursePeriod: 'ALL', queryString: q } });
       expect(res.statusCode, q).toBe(200);
       return res.json() as { courses: { sectionId: number }[]; total: number };
     };
@@ -209,12 +241,19 @@ describe('GET /api/courses/courseSearch', () => {
   });
 
   it('refuses another institution, bad filters and (for a super admin) an unknown institution', async () => {
-    expect((await get('creg', `/api/courses/courseSearch?organizationId=${w.b.id}`)).statusCode).toBe(403);
     expect(
-      (await get('creg', `/api/courses/courseSearch?organizationId=${w.a.id}&coursePeriod=someday`))
-        .statusCode,
+      (await t.as('creg').call(coursesApi.search, { query: { organizationId: w.b.id } })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t
+          .as('creg')
+          .call(coursesApi.search, { query: { organizationId: w.a.id, coursePeriod: 'someday' } })
+      ).statusCode,
     ).toBe(422);
-    expect((await get('cboss', '/api/courses/courseSearch?organizationId=987654')).statusCode).toBe(404);
-    expect((await get('creg', '/api/courses/courseSearch')).statusCode).toBe(422);
+    expect(
+      (await t.as('cboss').call(coursesApi.search, { query: { organizationId: 987654 } })).statusCode,
+    ).toBe(404);
+    expect((await t.as('creg').call(coursesApi.search)).statusCode).toBe(422);
   });
 });

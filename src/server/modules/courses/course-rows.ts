@@ -1,4 +1,5 @@
-import type { CourseDetailT, CourseRowT } from '../../../shared/contract/courses';
+import type { CourseRowT } from '../../../shared/contract/course-list';
+import type { CourseDetailT } from '../../../shared/contract/courses';
 import { can, type Capabilities } from '../../../shared/permissions';
 import { billingStatus, coursePeriodOf } from '../../../shared/status';
 import { censusDate, courseDurationDays, localIsoDate } from '../../../shared/validation';

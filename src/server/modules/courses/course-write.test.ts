@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sectionInstructors, sections } from '../../db/schema';
 import { createCourseScenario, createProduct, createStaff } from '../../test/course-fixtures';
-import { bearer, login } from '../../test/fixtures';
+import { coursesApi } from '../../../shared/contract/courses';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -14,18 +14,12 @@ let foreign: typeof s.foreign;
 let teacher: typeof s.teacher;
 let assistant: typeof s.assistant;
 let product: typeof s.product;
-const tok: Record<string, string> = {};
-
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
-const send = (who: string, method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tok[who]), payload });
 
 beforeAll(async () => {
   t = await createTestApp();
   s = await createCourseScenario(t.db, t.app.config.internalGroupId, 'c');
   ({ w, master, solo, foreign, teacher, assistant, product } = s);
-  for (const who of ['creg', 'cviewer', 'cboss', 'cinsider', 'cother', 'csupport'])
-    tok[who] = await login(t.app, who);
+  for (const who of ['creg', 'cviewer', 'cboss', 'cinsider', 'cother', 'csupport']) await t.as(who).token();
 });
 afterAll(() => t.close());
 
@@ -42,7 +36,7 @@ describe('PUT /api/courses/editSection', () => {
   });
 
   it('saves course information, answers the spec message and writes an audit row', async () => {
-    const res = await send('creg', 'PUT', '/api/courses/editSection', payload());
+    const res = await t.as('creg').call(coursesApi.editSection, { body: payload() });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Course Information updated successfully');
     expect(res.json().course).toMatchObject({
@@ -61,12 +55,9 @@ describe('PUT /api/courses/editSection', () => {
   });
 
   it('answers 409 for a stale version and changes nothing', async () => {
-    const res = await send(
-      'creg',
-      'PUT',
-      '/api/courses/editSection',
-      payload({ courseName: 'Stale', version: 1 }),
-    );
+    const res = await t
+      .as('creg')
+      .call(coursesApi.editSection, { body: payload({ courseName: 'Stale', version: 1 }) });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('error.courseVersionConflict');
     const [row] = await t.db.select().from(sections).where(eq(sections.id, solo.id));
@@ -84,7 +75,7 @@ describe('PUT /api/courses/editSection', () => {
     ];
     const messages: string[] = [];
     for (const body of cases) {
-      const res = await send('creg', 'PUT', '/api/courses/editSection', body);
+      const res = await t.as('creg').call(coursesApi.editSection, { body });
       expect(res.statusCode).toBe(422);
       messages.push(res.json().description);
     }
@@ -96,12 +87,9 @@ describe('PUT /api/courses/editSection', () => {
   });
 
   it('answers every field message at once: a blank name and dates out of order', async () => {
-    const res = await send(
-      'creg',
-      'PUT',
-      '/api/courses/editSection',
-      payload({ version: 2, courseName: '', endDate: '01/01/2026', customCourseId: 'x'.repeat(74) }),
-    );
+    const res = await t.as('creg').call(coursesApi.editSection, {
+      body: payload({ version: 2, courseName: '', endDate: '01/01/2026', customCourseId: 'x'.repeat(74) }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().fields).toMatchObject({
       courseName: 'Enter the name for the course',
@@ -113,19 +101,16 @@ describe('PUT /api/courses/editSection', () => {
   it('sets, keeps and removes the custom course id with its LMS kind (spec §3, §5)', async () => {
     const read = async () => (await t.db.select().from(sections).where(eq(sections.id, solo.id)))[0];
     const v = (await read()).version;
-    const set = await send(
-      'creg',
-      'PUT',
-      '/api/courses/editSection',
-      payload({ version: v, customCourseId: ' canvas-7788 ', lmsKind: 'canvas' }),
-    );
+    const set = await t.as('creg').call(coursesApi.editSection, {
+      body: payload({ version: v, customCourseId: ' canvas-7788 ', lmsKind: 'canvas' }),
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json().course).toMatchObject({ customCourseId: 'canvas-7788', lmsKind: 'canvas' });
     expect(await read()).toMatchObject({ customCourseId: 'canvas-7788', lmsKind: 'canvas', version: v + 1 });
 
     // absent: kept as it was
     expect(
-      (await send('creg', 'PUT', '/api/courses/editSection', payload({ version: v + 1 }))).statusCode,
+      (await t.as('creg').call(coursesApi.editSection, { body: payload({ version: v + 1 }) })).statusCode,
     ).toBe(200);
     expect(await read()).toMatchObject({ customCourseId: 'canvas-7788', lmsKind: 'canvas', version: v + 2 });
 
@@ -140,7 +125,9 @@ describe('PUT /api/courses/editSection', () => {
       [{ customCourseId: 'bb-1', lmsKind: 'moodle' }, 'lmsKind', ''],
     ];
     for (const [over, field, message] of refused) {
-      const res = await send('creg', 'PUT', '/api/courses/editSection', payload({ version: v + 2, ...over }));
+      const res = await t
+        .as('creg')
+        .call(coursesApi.editSection, { body: payload({ version: v + 2, ...over }) });
       expect(res.statusCode, JSON.stringify(over)).toBe(422);
       expect(Object.keys(res.json().fields)).toContain(field);
       if (message) expect(res.json().fields[field]).toBe(message);
@@ -149,20 +136,14 @@ describe('PUT /api/courses/editSection', () => {
 
     // 73 characters for blackboard, then removed with null
     const long = 'b'.repeat(73);
-    const bb = await send(
-      'creg',
-      'PUT',
-      '/api/courses/editSection',
-      payload({ version: v + 2, customCourseId: long, lmsKind: 'blackboard' }),
-    );
+    const bb = await t.as('creg').call(coursesApi.editSection, {
+      body: payload({ version: v + 2, customCourseId: long, lmsKind: 'blackboard' }),
+    });
     expect(bb.statusCode).toBe(200);
     expect(await read()).toMatchObject({ customCourseId: long, lmsKind: 'blackboard' });
-    const cleared = await send(
-      'creg',
-      'PUT',
-      '/api/courses/editSection',
-      payload({ version: v + 3, customCourseId: null, lmsKind: null }),
-    );
+    const cleared = await t.as('creg').call(coursesApi.editSection, {
+      body: payload({ version: v + 3, customCourseId: null, lmsKind: null }),
+    });
     expect(cleared.statusCode).toBe(200);
     expect(await read()).toMatchObject({ customCourseId: null, lmsKind: null, version: v + 4 });
   });
@@ -174,12 +155,9 @@ describe('PUT /api/courses/editSection', () => {
       .set({ customCourseId: 'TAKEN-1', lmsKind: 'canvas' })
       .where(eq(sections.id, other.id));
     const [before] = await t.db.select().from(sections).where(eq(sections.id, solo.id));
-    const res = await send(
-      'creg',
-      'PUT',
-      '/api/courses/editSection',
-      payload({ version: before.version, customCourseId: 'taken-1', lmsKind: 'canvas' }),
-    );
+    const res = await t.as('creg').call(coursesApi.editSection, {
+      body: payload({ version: before.version, customCourseId: 'taken-1', lmsKind: 'canvas' }),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       message: 'error.customCourseIdTaken',
@@ -194,39 +172,38 @@ describe('PUT /api/courses/editSection', () => {
     const [soloBefore] = await t.db.select().from(sections).where(eq(sections.id, solo.id));
     const [foreignBefore] = await t.db.select().from(sections).where(eq(sections.id, foreign.id));
     for (const who of ['cviewer', 'cinsider', 'cother', 'csupport']) {
-      const res = await send(who, 'PUT', '/api/courses/editSection', payload({ version: 2 }));
+      const res = await t.as(who).call(coursesApi.editSection, { body: payload({ version: 2 }) });
       expect(res.statusCode, who).toBe(403);
       expect(res.json().message).toBe('error.accessDenied');
     }
     // The foreign section, edited by the administrator of A, is refused and left as it was.
-    const foreignEdit = await send(
-      'creg',
-      'PUT',
-      '/api/courses/editSection',
-      payload({ sectionId: foreign.id, version: foreignBefore.version }),
-    );
+    const foreignEdit = await t.as('creg').call(coursesApi.editSection, {
+      body: payload({ sectionId: foreign.id, version: foreignBefore.version }),
+    });
     expect(foreignEdit.statusCode).toBe(403);
     expect((await t.db.select().from(sections).where(eq(sections.id, solo.id)))[0]).toEqual(soloBefore);
     expect((await t.db.select().from(sections).where(eq(sections.id, foreign.id)))[0]).toEqual(foreignBefore);
     const denied = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.outcome, 'denied'), eq(auditLog.action, 'PUT /api/courses/editSection')));
+      .where(and(eq(auditLog.outcome, 'denied'), eq(auditLog.action, `PUT ${coursesApi.editSection.path}`)));
     expect(denied.length).toBe(5);
     expect(
-      (await send('creg', 'PUT', '/api/courses/editSection', payload({ sectionId: 999999 }))).statusCode,
+      (await t.as('creg').call(coursesApi.editSection, { body: payload({ sectionId: 999999 }) })).statusCode,
     ).toBe(404);
   });
 });
 
 describe('PUT /api/courses/instructor', () => {
   it('replaces instructors, including a TA', async () => {
-    const res = await send('creg', 'PUT', '/api/courses/instructor', {
-      sectionId: solo.id,
-      instructors: [
-        { userId: assistant.id, role: 'instructor' },
-        { userId: teacher.id, role: 'ta' },
-      ],
+    const res = await t.as('creg').call(coursesApi.editInstructors, {
+      body: {
+        sectionId: solo.id,
+        instructors: [
+          { userId: assistant.id, role: 'instructor' },
+          { userId: teacher.id, role: 'ta' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Instructor information updated successfully');
@@ -258,7 +235,8 @@ describe('PUT /api/courses/instructor', () => {
     ];
     const codes: string[] = [];
     for (const body of bodies) {
-      const res = await send('creg', 'PUT', '/api/courses/instructor', body);
+      // malformed on purpose: sent raw, to the route's path
+      const res = await t.as('creg').put(coursesApi.editInstructors.path, body);
       expect(res.statusCode).toBe(422);
       codes.push(res.json().message);
     }
@@ -277,13 +255,15 @@ describe('PUT /api/courses/instructor', () => {
         .sort();
     const soloBefore = await instructorsOf(solo.id);
     const foreignBefore = await instructorsOf(foreign.id);
-    const body = { sectionId: solo.id, instructors: [{ userId: teacher.id, role: 'instructor' }] };
-    expect((await send('cinsider', 'PUT', '/api/courses/instructor', body)).statusCode).toBe(403);
+    const body = { sectionId: solo.id, instructors: [{ userId: teacher.id, role: 'instructor' as const }] };
+    expect((await t.as('cinsider').call(coursesApi.editInstructors, { body })).statusCode).toBe(403);
     expect(
-      (await send('creg', 'PUT', '/api/courses/instructor', { ...body, sectionId: foreign.id })).statusCode,
+      (await t.as('creg').call(coursesApi.editInstructors, { body: { ...body, sectionId: foreign.id } }))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await send('creg', 'PUT', '/api/courses/instructor', { ...body, sectionId: 999999 })).statusCode,
+      (await t.as('creg').call(coursesApi.editInstructors, { body: { ...body, sectionId: 999999 } }))
+        .statusCode,
     ).toBe(404);
     expect(await instructorsOf(solo.id)).toEqual(soloBefore);
     expect(await instructorsOf(foreign.id)).toEqual(foreignBefore);
@@ -292,19 +272,19 @@ describe('PUT /api/courses/instructor', () => {
 
 describe('DELETE /api/courses/delete', () => {
   it('refuses a master with children (409) and users without CAN_DELETE_COURSES (403)', async () => {
-    const withChildren = await send('creg', 'DELETE', `/api/courses/delete?sectionId=${master.id}`);
+    const withChildren = await t.as('creg').call(coursesApi.remove, { query: { sectionId: master.id } });
     expect(withChildren.statusCode).toBe(409);
     expect(withChildren.json().message).toBe('error.masterHasChildren');
-    expect((await send('cviewer', 'DELETE', `/api/courses/delete?sectionId=${solo.id}`)).statusCode).toBe(
-      403,
-    );
-    expect((await send('cinsider', 'DELETE', `/api/courses/delete?sectionId=${solo.id}`)).statusCode).toBe(
-      403,
-    );
-    expect((await send('creg', 'DELETE', `/api/courses/delete?sectionId=${foreign.id}`)).statusCode).toBe(
-      403,
-    );
-    expect((await send('creg', 'DELETE', '/api/courses/delete?sectionId=x')).statusCode).toBe(422);
+    expect(
+      (await t.as('cviewer').call(coursesApi.remove, { query: { sectionId: solo.id } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.as('cinsider').call(coursesApi.remove, { query: { sectionId: solo.id } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.as('creg').call(coursesApi.remove, { query: { sectionId: foreign.id } })).statusCode,
+    ).toBe(403);
+    expect((await t.as('creg').call(coursesApi.remove, { query: { sectionId: 'x' } })).statusCode).toBe(422);
     for (const id of [master.id, solo.id, foreign.id]) {
       const [row] = await t.db.select().from(sections).where(eq(sections.id, id));
       expect(row.deletedAt, `section ${id}`).toBeNull();
@@ -312,11 +292,15 @@ describe('DELETE /api/courses/delete', () => {
   });
 
   it('removes a section: spec message, hidden afterwards, audited; a second delete is 404', async () => {
-    const res = await send('creg', 'DELETE', `/api/courses/delete?sectionId=${solo.id}`);
+    const res = await t.as('creg').call(coursesApi.remove, { query: { sectionId: solo.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Course successfully deleted', sectionId: solo.id });
-    expect((await get('creg', `/api/courses/details?sectionId=${solo.id}`)).statusCode).toBe(404);
-    expect((await send('creg', 'DELETE', `/api/courses/delete?sectionId=${solo.id}`)).statusCode).toBe(404);
+    expect((await t.as('creg').call(coursesApi.details, { query: { sectionId: solo.id } })).statusCode).toBe(
+      404,
+    );
+    expect((await t.as('creg').call(coursesApi.remove, { query: { sectionId: solo.id } })).statusCode).toBe(
+      404,
+    );
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'course.delete'))).length).toBe(1);
   });
 });
@@ -330,14 +314,14 @@ describe('POST /api/courses/createCourse', () => {
     startDate: '09/01/2026',
     endDate: '12/15/2026',
     productId: product.id,
-    instructors: [{ userId: teacher.id, role: 'instructor' }],
+    instructors: [{ userId: teacher.id, role: 'instructor' as const }],
     customCourseId: 'canvas-bio-101-009',
-    lmsKind: 'canvas',
+    lmsKind: 'canvas' as const,
     ...over,
   });
 
   it('creates a standalone course with the institution census duration', async () => {
-    const res = await send('creg', 'POST', '/api/courses/createCourse', body());
+    const res = await t.as('creg').call(coursesApi.create, { body: body() });
     expect(res.statusCode).toBe(200);
     const { course, message } = res.json();
     expect(message).toBe('Course created successfully');
@@ -378,7 +362,7 @@ describe('POST /api/courses/createCourse', () => {
   it('refuses a duplicate custom course id (409) and stores no second course', async () => {
     const before = (await t.db.select().from(sections)).length;
     expect(
-      (await send('creg', 'POST', '/api/courses/createCourse', body({ courseName: 'Again' }))).statusCode,
+      (await t.as('creg').call(coursesApi.create, { body: body({ courseName: 'Again' }) })).statusCode,
     ).toBe(409);
     expect((await t.db.select().from(sections)).length).toBe(before);
     expect(await t.db.select().from(sections).where(eq(sections.courseName, 'Again'))).toEqual([]);
@@ -399,7 +383,8 @@ describe('POST /api/courses/createCourse', () => {
     ];
     const codes: string[] = [];
     for (const b of bad) {
-      const res = await send('creg', 'POST', '/api/courses/createCourse', b);
+      // malformed on purpose: sent raw, to the route's path
+      const res = await t.as('creg').post(coursesApi.create.path, b);
       expect(res.statusCode, JSON.stringify(b).slice(0, 80)).toBe(422);
       codes.push(res.json().message);
     }
@@ -411,11 +396,11 @@ describe('POST /api/courses/createCourse', () => {
     const before = (await t.db.select().from(sections)).length;
     for (const who of ['cinsider', 'cviewer', 'cother']) {
       expect(
-        (await send(who, 'POST', '/api/courses/createCourse', body({ customCourseId: null }))).statusCode,
+        (await t.as(who).call(coursesApi.create, { body: body({ customCourseId: null }) })).statusCode,
       ).toBe(403);
     }
     expect(
-      (await send('cboss', 'POST', '/api/courses/createCourse', body({ organizationId: 987654 }))).statusCode,
+      (await t.as('cboss').call(coursesApi.create, { body: body({ organizationId: 987654 }) })).statusCode,
     ).toBe(404);
     expect((await t.db.select().from(sections)).length).toBe(before);
   });

@@ -1,6 +1,5 @@
 /** What other features may use from courses. */
 export { courseActions, toCourseRow, today } from './course-rows';
-export { listCourses, masterAndChildList } from './course-read.service';
 export {
   accessTypeOf,
   instructorNames,

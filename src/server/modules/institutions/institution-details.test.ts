@@ -13,6 +13,9 @@ import {
   setInstructors,
 } from '../../test/course-fixtures';
 import { createInstitution } from '../../test/fixtures';
+import { coursesApi } from '../../../shared/contract/courses';
+import { institutionsApi } from '../../../shared/contract/institutions';
+import type { RouteQuery } from '../../../shared/contract/route';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -100,7 +103,7 @@ afterAll(() => t.close());
 
 describe('GET /api/institution/institutionDetails/:organizationId', () => {
   it('answers the settings with the version', async () => {
-    const res = await t.as('ireg').get(`/api/institution/institutionDetails/${w.a.id}`);
+    const res = await t.as('ireg').call(institutionsApi.details, { params: { organizationId: w.a.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       orgId: w.a.id,
@@ -110,20 +113,28 @@ describe('GET /api/institution/institutionDetails/:organizationId', () => {
     });
   });
   it('403 for another institution, 404 unknown, 422 bad id', async () => {
-    expect((await t.as('ireg').get(`/api/institution/institutionDetails/${w.b.id}`)).statusCode).toBe(403);
-    expect((await t.as('iboss').get('/api/institution/institutionDetails/987654')).statusCode).toBe(404);
-    expect((await t.as('ireg').get('/api/institution/institutionDetails/abc')).statusCode).toBe(422);
-    expect((await t.as('iinsider').get(`/api/institution/institutionDetails/${w.b.id}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.as('ireg').call(institutionsApi.details, { params: { organizationId: w.b.id } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.as('iboss').call(institutionsApi.details, { params: { organizationId: 987654 } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as('ireg').call(institutionsApi.details, { params: { organizationId: 'abc' } })).statusCode,
+    ).toBe(422);
+    expect(
+      (await t.as('iinsider').call(institutionsApi.details, { params: { organizationId: w.b.id } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe('GET /api/institution/institutionData (the institution page list)', () => {
-  const url = (q: string) => `/api/institution/institutionData?organizationId=${w.a.id}&${q}`;
+  const list = (who: string, query: Omit<RouteQuery<typeof coursesApi.list>, 'organizationId'> = {}) =>
+    t.as(who).call(coursesApi.list, { query: { organizationId: w.a.id, ...query } });
 
   it('defaults to current studentuse courses of all products, with period counts and products', async () => {
-    const res = await t.as('ireg').get(url(''));
+    const res = await list('ireg');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(names(res)).toEqual(['Biology (Master)', 'Biology 101-001', 'Chemistry 110-001']);
@@ -145,51 +156,51 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
   });
 
   it('switches period, course type, product and access filters (case-insensitive)', async () => {
-    expect(names(await t.as('ireg').get(url('coursePeriod=future')))).toEqual(['Future Biology']);
-    expect(names(await t.as('ireg').get(url('coursePeriod=PAST')))).toEqual(['Past Chemistry']);
-    expect(names(await t.as('ireg').get(url('filterBy=instructoruse')))).toEqual(['Algebra Preview']);
-    expect(names(await t.as('ireg').get(url('filterBy=ALL'))).length).toBe(4);
-    expect(names(await t.as('ireg').get(url(`productId=${chem.id}`)))).toEqual(['Chemistry 110-001']);
-    expect(names(await t.as('ireg').get(url('offerType=inclusive_access')))).toEqual([
+    expect(names(await list('ireg', { coursePeriod: 'future' }))).toEqual(['Future Biology']);
+    expect(names(await list('ireg', { coursePeriod: 'PAST' }))).toEqual(['Past Chemistry']);
+    expect(names(await list('ireg', { filterBy: 'instructoruse' }))).toEqual(['Algebra Preview']);
+    expect(names(await list('ireg', { filterBy: 'ALL' })).length).toBe(4);
+    expect(names(await list('ireg', { productId: chem.id }))).toEqual(['Chemistry 110-001']);
+    expect(names(await list('ireg', { offerType: 'inclusive_access' }))).toEqual([
       'Biology (Master)',
       'Biology 101-001',
     ]);
-    expect(names(await t.as('ireg').get(url('offerType=NONE&filterBy=ALL')))).toEqual(['Algebra Preview']);
+    expect(names(await list('ireg', { offerType: 'NONE', filterBy: 'ALL' }))).toEqual(['Algebra Preview']);
   });
 
   it('searches inside the list and sorts and pages on the server', async () => {
-    expect(names(await t.as('ireg').get(url('queryString=CHEM')))).toEqual(['Chemistry 110-001']);
-    expect(names(await t.as('ireg').get(url('queryString=100%25')))).toEqual([]);
-    const sorted = await t.as('ireg').get(url('sort=enrollmentCount&order=desc&pageSize=1&page=1'));
+    expect(names(await list('ireg', { queryString: 'CHEM' }))).toEqual(['Chemistry 110-001']);
+    expect(names(await list('ireg', { queryString: '100%' }))).toEqual([]);
+    const sorted = await list('ireg', { sort: 'enrollmentCount', order: 'desc', pageSize: 1, page: 1 });
     expect(names(sorted)).toEqual(['Biology 101-001']);
     expect(sorted.json().total).toBe(3);
-    expect(names(await t.as('ireg').get(url('sort=courseName&order=desc&pageSize=2&page=2')))).toEqual([
+    expect(names(await list('ireg', { sort: 'courseName', order: 'desc', pageSize: 2, page: 2 }))).toEqual([
       'Biology (Master)',
     ]);
   });
 
   it('says what the caller may do', async () => {
-    expect((await t.as('ireg').get(url(''))).json().actions).toMatchObject({
+    expect((await list('ireg')).json().actions).toMatchObject({
       edit: true,
       delete: true,
       optOut: true,
       reports: true,
     });
-    expect((await t.as('iinsider').get(url(''))).json().actions).toMatchObject({
+    expect((await list('iinsider')).json().actions).toMatchObject({
       edit: false,
       delete: false,
       copy: false,
       optOut: false,
     });
-    expect((await t.as('iviewer').get(url(''))).json().actions).toMatchObject({ edit: false, delete: false });
+    expect((await list('iviewer')).json().actions).toMatchObject({ edit: false, delete: false });
   });
 
   it('403 other institution, 404 unknown (super admin), 422 bad filters', async () => {
+    expect((await t.as('ireg').call(coursesApi.list, { query: { organizationId: w.b.id } })).statusCode).toBe(
+      403,
+    );
     expect(
-      (await t.as('ireg').get(`/api/institution/institutionData?organizationId=${w.b.id}`)).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.as('iboss').get('/api/institution/institutionData?organizationId=987654')).statusCode,
+      (await t.as('iboss').call(coursesApi.list, { query: { organizationId: 987654 } })).statusCode,
     ).toBe(404);
     for (const q of [
       'coursePeriod=soon',
@@ -199,7 +210,11 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
       'productId=abc',
       'offerType=FREE',
     ]) {
-      expect((await t.as('ireg').get(url(q))).statusCode, q).toBe(422);
+      // malformed on purpose: sent raw, to the route's path
+      expect(
+        (await t.as('ireg').get(`${coursesApi.list.path}?organizationId=${w.a.id}&${q}`)).statusCode,
+        q,
+      ).toBe(422);
     }
   });
 
@@ -215,17 +230,15 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
       productId: k % 2 ? bio.id : chem.id,
     }));
     await bulkInsert(t.db, sections, rows);
-    const res = await t
-      .as('iboss')
-      .get(`/api/institution/institutionData?organizationId=${big.id}&sort=courseName&page=3&pageSize=50`);
+    const res = await t.as('iboss').call(coursesApi.list, {
+      query: { organizationId: big.id, sort: 'courseName', page: 3, pageSize: 50 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().courses).toHaveLength(50);
     expect(res.json().total + res.json().periodCounts.past + res.json().periodCounts.future).toBe(5000);
-    const searched = await t
-      .as('iboss')
-      .get(
-        `/api/institution/institutionData?organizationId=${big.id}&coursePeriod=ALL&queryString=section 4999`,
-      );
+    const searched = await t.as('iboss').call(coursesApi.list, {
+      query: { organizationId: big.id, coursePeriod: 'ALL', queryString: 'section 4999' },
+    });
     expect(names(searched)).toEqual(['Section 4999']);
   });
 });
@@ -233,32 +246,39 @@ describe('GET /api/institution/institutionData (the institution page list)', () 
 describe('people, departments, LMS mappings, creation info', () => {
   it('lists departments, instructors (instructor and ta) and users (no students)', async () => {
     expect(
-      (await t.as('ireg').get(`/api/institution/departments/${w.a.id}`))
+      (await t.as('ireg').call(institutionsApi.departments, { params: { organizationId: w.a.id } }))
         .json()
         .departments.map((d: { name: string }) => d.name),
     ).toEqual(['Arts', 'Sciences']);
-    const ins = (await t.as('ireg').get(`/api/institution/instructorListForInstitution/${w.a.id}`)).json()
-      .instructors;
+    const ins = (
+      await t.as('ireg').call(institutionsApi.instructors, { params: { organizationId: w.a.id } })
+    ).json().instructors;
     expect(ins.map((i: { username: string }) => i.username).sort()).toEqual(['iassistant', 'iteacher']);
     const searched = (
-      await t.as('ireg').get(`/api/institution/instructorListForInstitution/${w.a.id}?q=assist`)
+      await t
+        .as('ireg')
+        .call(institutionsApi.instructors, { params: { organizationId: w.a.id }, query: { q: 'assist' } })
     ).json();
     expect(searched.instructors).toHaveLength(1);
-    const users = (await t.as('ireg').get(`/api/institution/usersListForInstution/${w.a.id}`)).json().users;
+    const users = (
+      await t.as('ireg').call(institutionsApi.users, { params: { organizationId: w.a.id } })
+    ).json().users;
     expect(users.map((u: { username: string }) => u.username)).toContain('ireg');
     expect(users.map((u: { courseRole: string }) => u.courseRole)).not.toContain('student');
   });
 
   it('lists LMS integrations and pairings', async () => {
     const body = (
-      await t.as('ireg').get(`/api/institution/getAllLMSMapping?organizationId=${w.a.id}`)
+      await t.as('ireg').call(institutionsApi.lmsMappings, { query: { organizationId: w.a.id } })
     ).json();
     expect(body.integrations).toEqual([expect.objectContaining({ name: 'Alder Canvas', pairings: 1 })]);
     expect(body.mappings[0]).toMatchObject({ lmsCourseId: 'L1', productName: 'Biology Essentials' });
   });
 
   it('gives the create-course form its products (active offers only) and LMS kinds', async () => {
-    const body = (await t.as('ireg').get(`/api/organization/${w.a.id}`)).json();
+    const body = (
+      await t.as('ireg').call(institutionsApi.courseCreationInfo, { params: { organizationId: w.a.id } })
+    ).json();
     expect(body.products.map((p: { productName: string }) => p.productName)).toEqual([
       'Biology Essentials',
       'Chemistry Now',
@@ -268,9 +288,7 @@ describe('people, departments, LMS mappings, creation info', () => {
 
   it('lists masters with their children', async () => {
     const body = (
-      await t
-        .as('ireg')
-        .get(`/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${w.a.id}`)
+      await t.as('ireg').call(coursesApi.masterChildList, { query: { organizationId: w.a.id } })
     ).json();
     expect(body.masters).toHaveLength(1);
     expect(body.masters[0].children.map((c: { courseName: string }) => c.courseName)).toEqual([
@@ -279,18 +297,23 @@ describe('people, departments, LMS mappings, creation info', () => {
   });
 
   it('refuses other institutions (403) and unknown ones (404) on every call', async () => {
-    const paths = [
-      (id: number) => `/api/institution/departments/${id}`,
-      (id: number) => `/api/institution/instructorListForInstitution/${id}`,
-      (id: number) => `/api/institution/usersListForInstution/${id}`,
-      (id: number) => `/api/institution/getAllLMSMapping?organizationId=${id}`,
-      (id: number) => `/api/organization/${id}`,
-      (id: number) => `/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${id}`,
+    const calls = [
+      (who: string, id: number) =>
+        t.as(who).call(institutionsApi.departments, { params: { organizationId: id } }),
+      (who: string, id: number) =>
+        t.as(who).call(institutionsApi.instructors, { params: { organizationId: id } }),
+      (who: string, id: number) => t.as(who).call(institutionsApi.users, { params: { organizationId: id } }),
+      (who: string, id: number) =>
+        t.as(who).call(institutionsApi.lmsMappings, { query: { organizationId: id } }),
+      (who: string, id: number) =>
+        t.as(who).call(institutionsApi.courseCreationInfo, { params: { organizationId: id } }),
+      (who: string, id: number) =>
+        t.as(who).call(coursesApi.masterChildList, { query: { organizationId: id } }),
     ];
-    for (const p of paths) {
-      expect((await t.as('ireg').get(p(w.b.id))).statusCode, p(w.b.id)).toBe(403);
-      expect((await t.as('iboss').get(p(987654))).statusCode, p(987654)).toBe(404);
-      expect((await t.as('ireg').get(p(0))).statusCode, p(0)).toBe(422);
+    for (const [k, call] of calls.entries()) {
+      expect((await call('ireg', w.b.id)).statusCode, `call ${k}`).toBe(403);
+      expect((await call('iboss', 987654)).statusCode, `call ${k}`).toBe(404);
+      expect((await call('ireg', 0)).statusCode, `call ${k}`).toBe(422);
     }
   });
 });

@@ -5,6 +5,8 @@ import { institutions, offers } from '../../db/schema';
 import { defaultTimeZone, todayInInstitution } from '../../lib/institution-today';
 import { createCourseWorld, createOffer, createProduct, createSection } from '../../test/course-fixtures';
 import { createInstitution } from '../../test/fixtures';
+import { coursesApi } from '../../../shared/contract/courses';
+import { institutionsApi } from '../../../shared/contract/institutions';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: at any moment Kiritimati's
@@ -17,6 +19,7 @@ let east: { id: number };
 let west: { id: number };
 const setZone = (id: number, timeZone: string | null) =>
   t.db.update(institutions).set({ timeZone }).where(eq(institutions.id, id));
+// offers and the institution setting belong to other features: their paths are written here
 const get = (url: string) => t.as('tzboss').get(url);
 
 beforeAll(async () => {
@@ -52,7 +55,7 @@ describe('today in an institution', () => {
     const plain = await createInstitution(t.db, 'tz Plain College');
     const now = new Date('2026-03-01T12:00:00Z');
     expect(await todayInInstitution(t.db, plain.id, now)).toBe(localIsoDate(now, defaultTimeZone()));
-    const res = await get(`/api/institution/institutionDetails/${plain.id}`);
+    const res = await t.as('tzboss').call(institutionsApi.details, { params: { organizationId: plain.id } });
     expect(res.json().timeZone).toBe(defaultTimeZone());
   });
 });
@@ -71,14 +74,24 @@ describe('periods and offers follow the institution zone', () => {
       endDate: westToday,
     });
     const list = async (id: number, period: string) =>
-      (await get(`/api/courses/courseSearch?organizationId=${id}&coursePeriod=${period}&filterBy=ALL`))
+      (
+        await t
+          .as('tzboss')
+          .call(coursesApi.search, { query: { organizationId: id, coursePeriod: period, filterBy: 'ALL' } })
+      )
         .json()
         .courses.map((c: { sectionId: number }) => c.sectionId);
     expect(await list(west.id, 'CURRENT')).toContain(w.id);
     expect(await list(east.id, 'CURRENT')).not.toContain(e.id);
     expect(await list(east.id, 'PAST')).toContain(e.id);
-    expect((await get(`/api/courses/details?sectionId=${w.id}`)).json().course.coursePeriod).toBe('current');
-    expect((await get(`/api/courses/details?sectionId=${e.id}`)).json().course.coursePeriod).toBe('past');
+    expect(
+      (await t.as('tzboss').call(coursesApi.details, { query: { sectionId: w.id } })).json().course
+        .coursePeriod,
+    ).toBe('current');
+    expect(
+      (await t.as('tzboss').call(coursesApi.details, { query: { sectionId: e.id } })).json().course
+        .coursePeriod,
+    ).toBe('past');
   });
 
   it('an offer ending on Pago Pago today is about to expire there, already over in Kiritimati', async () => {

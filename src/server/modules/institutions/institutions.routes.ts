@@ -1,22 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { InstitutionListResponse, InstitutionSearchQuery } from '../../../shared/contract/institutions';
+import { institutionsApi } from '../../../shared/contract/institutions';
+import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
 import { actorOf } from '../../plugins/access';
 import { listInstitutionsForActor } from './institutions.service';
-import { errorResponses } from '../../lib/error-responses';
 
-const errors = errorResponses(401, 403, 422);
+const options = { tags: ['institutions'], errors: errorResponses(401, 403, 422) };
 
 export async function institutionListRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  for (const url of ['/api/institution/institutionListFilterByName', '/api/institution/search']) {
-    r.get(url, {
-      schema: {
-        tags: ['institutions'],
-        querystring: InstitutionSearchQuery,
-        response: { 200: InstitutionListResponse, ...errors },
-      },
+  for (const route of [institutionsApi.filterByName, institutionsApi.search]) {
+    r.route({
+      ...routeOptions(route, options),
       config: { access: { rule: 'authenticated', org: 'none' } },
       handler: async (req) => ({
         organizations: await listInstitutionsForActor(
@@ -29,12 +26,8 @@ export async function institutionListRoutes(app: FastifyInstance) {
     });
   }
 
-  r.get('/api/institution/institutionList', {
-    schema: {
-      tags: ['institutions'],
-      querystring: InstitutionSearchQuery,
-      response: { 200: InstitutionListResponse, ...errors },
-    },
+  r.route({
+    ...routeOptions(institutionsApi.list, options),
     config: { access: { rule: 'authenticated', org: 'none' } },
     handler: async (req) => ({
       organizations: await listInstitutionsForActor(req.server.db, actorOf(req), '', req.query.limit),

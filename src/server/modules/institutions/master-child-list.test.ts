@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { createSection, day } from '../../test/course-fixtures';
 import { createInstitution, createRole, createUser } from '../../test/fixtures';
+import { coursesApi } from '../../../shared/contract/courses';
+import type { RouteQuery } from '../../../shared/contract/route';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -11,9 +13,8 @@ const w = { a: { id: 0 }, b: { id: 0 } };
 const masterNames = ['Anatomy', 'Biology', 'Chemistry', 'Drama', 'Economics', 'French'];
 const childrenOf: Record<string, string[]> = {};
 
-const url = (q: string) =>
-  `/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${w.a.id}${q ? `&${q}` : ''}`;
-const get = (q: string) => t.as('mcreg').get(url(q));
+const list = (query: Omit<RouteQuery<typeof coursesApi.masterChildList>, 'organizationId'> = {}) =>
+  t.as('mcreg').call(coursesApi.masterChildList, { query: { organizationId: w.a.id, ...query } });
 
 type Body = {
   masters: { courseName: string; children: { courseName: string }[] }[];
@@ -72,7 +73,7 @@ describe('master and child course list, paged', () => {
   const all = [...masterNames, 'Zoology'];
 
   it('answers the first 25 masters by default, with the total', async () => {
-    const res = await get('');
+    const res = await list();
     expect(res.statusCode).toBe(200);
     const body: Body = res.json();
     expect(body).toMatchObject({ total: all.length, page: 1, pageSize: 25 });
@@ -82,7 +83,7 @@ describe('master and child course list, paged', () => {
   it('pages the masters by name, each page with its masters’ children only', async () => {
     const pages: Body[] = [];
     for (const page of [1, 2, 3]) {
-      const res = await get(`pageSize=3&page=${page}`);
+      const res = await list({ pageSize: 3, page });
       expect(res.statusCode).toBe(200);
       pages.push(res.json());
     }
@@ -99,25 +100,27 @@ describe('master and child course list, paged', () => {
   });
 
   it('answers an empty page past the end, still with the total', async () => {
-    const body: Body = (await get('pageSize=3&page=4')).json();
+    const body: Body = (await list({ pageSize: 3, page: 4 })).json();
     expect(body.masters).toEqual([]);
     expect(body.total).toBe(all.length);
   });
 
   it('counts and pages one period', async () => {
-    const past: Body = (await get('coursePeriod=past&pageSize=1')).json();
+    const past: Body = (await list({ coursePeriod: 'past', pageSize: 1 })).json();
     expect(past).toMatchObject({ total: 1, page: 1, pageSize: 1 });
     expect(past.masters.map((m) => m.courseName)).toEqual(['Zoology']);
-    const current: Body = (await get('coursePeriod=CURRENT&pageSize=5&page=2')).json();
+    const current: Body = (await list({ coursePeriod: 'CURRENT', pageSize: 5, page: 2 })).json();
     expect(current.total).toBe(masterNames.length);
     expect(current.masters.map((m) => m.courseName)).toEqual(['French']);
   });
 
   it('refuses a bad page or page size (422) with the field named', async () => {
-    for (const q of ['page=0', 'page=abc', 'pageSize=0', 'pageSize=201', 'pageSize=2.5']) {
-      const res = await get(q);
-      expect(res.statusCode, q).toBe(422);
-      expect(JSON.stringify(res.json()), q).toContain(q.split('=')[0]);
+    const bad = [{ page: 0 }, { page: 'abc' }, { pageSize: 0 }, { pageSize: 201 }, { pageSize: 2.5 }];
+    for (const q of bad) {
+      const res = await list(q);
+      const [field] = Object.keys(q);
+      expect(res.statusCode, JSON.stringify(q)).toBe(422);
+      expect(JSON.stringify(res.json()), field).toContain(field);
     }
   });
 });

@@ -1,28 +1,38 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  CourseDetailsResponse,
-  CreateCourseBody,
-  CreateCourseResponse,
-  DeleteCourseResponse,
-  EditInstructorBody,
-  EditInstructorResponse,
-  EditSectionBody,
-  EditSectionResponse,
-  InstructorListResponse,
-} from '../../../shared/contract/courses';
-import type {
-  CourseCreationInfoResponse,
-  InstructorListForInstitutionResponse,
-} from '../../../shared/contract/institutions';
+import { coursesApi } from '../../../shared/contract/courses';
+import { institutionsApi } from '../../../shared/contract/institutions';
+import type { RouteBody, RouteQuery, RouteResponse } from '../../../shared/contract/route';
 import type { RosterQuery, RosterResponse } from '../../../shared/contract/rosters';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
-export type CourseDetails = z.infer<typeof CourseDetailsResponse>;
+export type CourseDetails = RouteResponse<typeof coursesApi.details>;
 export type CourseDetail = CourseDetails['course'];
 export type Roster = z.infer<typeof RosterResponse>;
-export type CreationInfo = z.infer<typeof CourseCreationInfoResponse>;
 type RosterParams = z.input<typeof RosterQuery>;
+type CourseListParams = RouteQuery<typeof coursesApi.list>;
+export type CourseList = RouteResponse<typeof coursesApi.list>;
+export type CourseRow = CourseList['courses'][number];
+export type CourseActions = CourseList['actions'];
+
+/**
+ * The institution page's course list. Its keys stay under 'institution-data': whatever reloads an
+ * institution's data (a course change, a restore from the recycle bin, a finished copy) reloads it.
+ */
+export const courseListKeys = {
+  all: ['institution-data'] as const,
+  list: (params: CourseListParams) => ['institution-data', 'list', params] as const,
+};
+
+/** The institution page's course list: one server-side page with filters, counts and facets. */
+export function useCourseList(params: CourseListParams, enabled = true) {
+  return useQuery({
+    queryKey: courseListKeys.list(params),
+    queryFn: ({ signal }) => call(coursesApi.list, { signal, query: params }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
 
 export const courseKeys = {
   all: ['courses'] as const,
@@ -37,11 +47,7 @@ export const courseKeys = {
 export function useSectionInstructors(sectionId: number) {
   return useQuery({
     queryKey: courseKeys.sectionInstructors(sectionId),
-    queryFn: ({ signal }) =>
-      api<z.infer<typeof InstructorListResponse>>('/api/courses/instructor', {
-        signal,
-        query: { sectionId },
-      }),
+    queryFn: ({ signal }) => call(coursesApi.instructors, { signal, query: { sectionId } }),
   });
 }
 
@@ -50,10 +56,7 @@ export function useCourseDetails(sectionId: number, masterChild = false) {
   return useQuery({
     queryKey: [...courseKeys.details(sectionId), masterChild ? 'masterChild' : 'own'],
     queryFn: ({ signal }) =>
-      api<CourseDetails>(masterChild ? '/api/courses/childCourseDetails' : '/api/courses/details', {
-        signal,
-        query: { sectionId },
-      }),
+      call(masterChild ? coursesApi.childDetails : coursesApi.details, { signal, query: { sectionId } }),
     enabled: Number.isInteger(sectionId) && sectionId > 0,
     retry: false,
   });
@@ -72,7 +75,8 @@ export function useRoster(params: RosterParams) {
 export function useCreationInfo(orgId: number | null) {
   return useQuery({
     queryKey: courseKeys.creationInfo(orgId ?? 0),
-    queryFn: ({ signal }) => api<CreationInfo>(`/api/organization/${orgId}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(institutionsApi.courseCreationInfo, { signal, params: { organizationId: orgId ?? 0 } }),
     enabled: orgId !== null,
   });
 }
@@ -82,13 +86,11 @@ export function useInstitutionInstructors(orgId: number | null) {
   return useQuery({
     queryKey: courseKeys.instructors(orgId ?? 0),
     queryFn: ({ signal }) =>
-      api<z.infer<typeof InstructorListForInstitutionResponse>>(
-        `/api/institution/instructorListForInstitution/${orgId}`,
-        {
-          signal,
-          query: { limit: 200 },
-        },
-      ),
+      call(institutionsApi.instructors, {
+        signal,
+        params: { organizationId: orgId ?? 0 },
+        query: { limit: 200 },
+      }),
     enabled: orgId !== null,
     staleTime: 5 * 60_000,
   });
@@ -110,15 +112,14 @@ function useCourseInvalidation() {
           (typeof k === 'object' && k !== null && Object.values(k).includes(removedSectionId)),
       );
     void qc.invalidateQueries({ queryKey: courseKeys.all, predicate: (q) => !ofRemoved(q.queryKey) });
-    void qc.invalidateQueries({ queryKey: ['institution-data'] });
+    void qc.invalidateQueries({ queryKey: courseListKeys.all });
   };
 }
 
 export function useEditSection() {
   const invalidate = useCourseInvalidation();
   return useMutation({
-    mutationFn: (body: z.input<typeof EditSectionBody>) =>
-      api<z.infer<typeof EditSectionResponse>>('/api/courses/editSection', { method: 'PUT', body }),
+    mutationFn: (body: RouteBody<typeof coursesApi.editSection>) => call(coursesApi.editSection, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -126,8 +127,8 @@ export function useEditSection() {
 export function useEditInstructors() {
   const invalidate = useCourseInvalidation();
   return useMutation({
-    mutationFn: (body: z.input<typeof EditInstructorBody>) =>
-      api<z.infer<typeof EditInstructorResponse>>('/api/courses/instructor', { method: 'PUT', body }),
+    mutationFn: (body: RouteBody<typeof coursesApi.editInstructors>) =>
+      call(coursesApi.editInstructors, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -135,11 +136,7 @@ export function useEditInstructors() {
 export function useDeleteCourse() {
   const invalidate = useCourseInvalidation();
   return useMutation({
-    mutationFn: (sectionId: number) =>
-      api<z.infer<typeof DeleteCourseResponse>>('/api/courses/delete', {
-        method: 'DELETE',
-        query: { sectionId },
-      }),
+    mutationFn: (sectionId: number) => call(coursesApi.remove, { query: { sectionId } }),
     onSuccess: (_, sectionId) => invalidate(sectionId),
   });
 }
@@ -147,8 +144,7 @@ export function useDeleteCourse() {
 export function useCreateCourse() {
   const invalidate = useCourseInvalidation();
   return useMutation({
-    mutationFn: (body: z.input<typeof CreateCourseBody>) =>
-      api<z.infer<typeof CreateCourseResponse>>('/api/courses/createCourse', { method: 'POST', body }),
+    mutationFn: (body: RouteBody<typeof coursesApi.create>) => call(coursesApi.create, { body }),
     onSuccess: () => invalidate(),
   });
 }

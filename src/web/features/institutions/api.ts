@@ -6,16 +6,11 @@ import type {
   OptOutListResponse,
   OptOutUploadResponse,
 } from '../../../shared/contract/files';
-import type {
-  InstitutionDataQuery,
-  InstitutionDataResponse,
-  InstitutionDetails as InstitutionDetailsSchema,
-  InstitutionListResponse,
-} from '../../../shared/contract/institutions';
-import { api } from '../../lib/api';
+import { institutionsApi } from '../../../shared/contract/institutions';
+import type { RouteResponse } from '../../../shared/contract/route';
+import { api, call } from '../../lib/api';
 
 export type Institution = z.infer<typeof InstitutionSummary>;
-type InstitutionList = z.infer<typeof InstitutionListResponse>;
 
 export const institutionKeys = {
   all: ['institutions'] as const,
@@ -26,11 +21,7 @@ export const institutionKeys = {
 export function useInstitutionSearch(name: string, { limit = 20, enabled = true } = {}) {
   return useQuery({
     queryKey: institutionKeys.search(name, limit),
-    queryFn: ({ signal }) =>
-      api<InstitutionList>('/api/institution/institutionListFilterByName', {
-        signal,
-        query: { name, limit },
-      }),
+    queryFn: ({ signal }) => call(institutionsApi.filterByName, { signal, query: { name, limit } }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -38,44 +29,25 @@ export function useInstitutionSearch(name: string, { limit = 20, enabled = true 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Course list, institution details, opt-out files and report downloads
+// Institution details, opt-out files and report downloads
 
-type InstitutionDataParams = z.input<typeof InstitutionDataQuery>;
-export type InstitutionData = z.infer<typeof InstitutionDataResponse>;
-export type CourseRow = InstitutionData['courses'][number];
-export type CourseActions = InstitutionData['actions'];
-export type InstitutionDetails = z.infer<typeof InstitutionDetailsSchema>;
+export type InstitutionDetails = RouteResponse<typeof institutionsApi.details>;
 export type OptOutUpload = z.infer<typeof OptOutUploadResponse>;
 export type OptOutList = z.infer<typeof OptOutListResponse>;
 export type OptOutDelete = z.infer<typeof OptOutDeleteResponse>;
 
 export const institutionDataKeys = {
   all: ['institution-data'] as const,
-  list: (params: InstitutionDataParams) => ['institution-data', 'list', params] as const,
   details: (orgId: number) => ['institution-data', 'details', orgId] as const,
   optOutFiles: (orgId: number) => ['institution-data', 'opt-out-files', orgId] as const,
 };
-
-/** The institution page's course list: one server-side page with filters, counts and facets. */
-export function useInstitutionData(params: InstitutionDataParams, enabled = true) {
-  return useQuery({
-    queryKey: institutionDataKeys.list(params),
-    queryFn: ({ signal }) =>
-      api<InstitutionData>('/api/institution/institutionData', {
-        signal,
-        query: params as Record<string, string | number>,
-      }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** An institution's settings (Inclusive Access page and headers). */
 export function useInstitutionDetails(orgId: number | null) {
   return useQuery({
     queryKey: institutionDataKeys.details(orgId ?? 0),
     queryFn: ({ signal }) =>
-      api<InstitutionDetails>(`/api/institution/institutionDetails/${orgId}`, { signal }),
+      call(institutionsApi.details, { signal, params: { organizationId: orgId ?? 0 } }),
     enabled: orgId !== null,
     retry: false,
   });

@@ -1,3 +1,6 @@
 /** What other web features may use from institutions. */
 export { institutionDataKeys, useInstitutionDetails, useInstitutionSearch } from './api';
 export type { Institution, InstitutionDetails } from './api';
+export { InstitutionSearch } from './components/InstitutionSearch';
+export { OptOutModal } from './components/OptOutModal';
+export { ReportsMenu } from './components/ReportsMenu';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUsDate } from '../../../../shared/validation';
 import type { CourseDetails } from '../api';
-import { CourseTypeBadge } from './StatusBadges';
+import { CourseTypeBadge } from '../../../components/StatusBadges';
 
 type Row = CourseDetails['children'][number];
 

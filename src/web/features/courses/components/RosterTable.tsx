@@ -10,7 +10,7 @@ import { downloadFile } from '../../../lib/download';
 import { useAppSession } from '../../../session';
 import { BillingText, OptWindowBar, RosterRowActions } from '../../inclusive-access';
 import { useRoster } from '../api';
-import { AccessBadge, CurrentAccessText, OptStatusBadge } from './StatusBadges';
+import { AccessBadge, CurrentAccessText, OptStatusBadge } from '../../../components/StatusBadges';
 
 const PAGE_SIZE = 25;
 

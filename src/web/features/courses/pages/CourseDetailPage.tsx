@@ -12,7 +12,7 @@ import { useCourseDetails } from '../api';
 import { CourseInfo } from '../components/CourseInfo';
 import { CourseRowsTable } from '../components/CourseRowsTable';
 import { RosterTable } from '../components/RosterTable';
-import { CourseTypeBadge } from '../components/StatusBadges';
+import { CourseTypeBadge } from '../../../components/StatusBadges';
 import { useCourseEditors } from '../components/useCourseEditors';
 import { HistoryLink } from '../../audit';
 import { CourseRosterSync } from '../../lti';

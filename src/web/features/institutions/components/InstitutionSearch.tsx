@@ -2,28 +2,37 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../../shared/permissions';
-import { useAppSession } from '../../../session';
 import { type Institution, useInstitutionSearch } from '../api';
 
 const label = (i: Institution) => `${i.displayName} (${i.orgId})`;
 
-/** Institution search by name on the institution page: all institutions for flag holders, else one's own. */
-export function InstitutionSearch() {
+interface Props {
+  /** The chosen institution. */
+  institution: Institution | null;
+  /** The caller's own institutions (the choices without searchAllInstitutions). */
+  own: Institution[];
+  /** The caller holds searchAllInstitutions: the box searches every institution. */
+  searchAll: boolean;
+  onChoose: (institution: Institution) => void;
+}
+
+/**
+ * Institution search by name on the institution page: all institutions for flag holders, else one's own.
+ * The session comes in props: the session itself reads this feature.
+ */
+export function InstitutionSearch({ institution, own, searchAll, onChoose }: Props) {
   const { t } = useTranslation();
-  const { institution, session, capabilities, chooseInstitution } = useAppSession();
-  const searchAll = can(capabilities, 'searchAllInstitutions');
   // the current institution is the box's value (its label the search text, which one may edit to search)
   const current = institution ? label(institution) : '';
   const [text, setText] = useState(current);
   const [name] = useDebouncedValue(text === current ? '' : text.trim(), 250);
   const found = useInstitutionSearch(name, { limit: 25, enabled: searchAll });
   const options = useMemo(() => {
-    const list = searchAll ? (found.data?.organizations ?? []) : session.institutions;
+    const list = searchAll ? (found.data?.organizations ?? []) : own;
     const all = new Map(list.map((i) => [String(i.orgId), i]));
     if (institution && !all.has(String(institution.orgId))) all.set(String(institution.orgId), institution);
     return all;
-  }, [searchAll, found.data, session.institutions, institution]);
+  }, [searchAll, found.data, own, institution]);
   // while one searches, only what the search found: the current institution is kept in `options`
   // (the box's value needs its label) but listed only when it matches what was typed
   const matches = useMemo(
@@ -31,7 +40,7 @@ export function InstitutionSearch() {
     [found.data],
   );
   const searching = text.trim() !== '' && text !== current;
-  if (!searchAll && session.institutions.length <= 1) return null;
+  if (!searchAll && own.length <= 1) return null;
 
   return (
     <Select
@@ -52,7 +61,7 @@ export function InstitutionSearch() {
       onFocus={(e) => e.currentTarget.select()}
       onChange={(v) => {
         const chosen = v ? options.get(v) : undefined;
-        if (chosen && chosen.orgId !== institution?.orgId) chooseInstitution(chosen);
+        if (chosen && chosen.orgId !== institution?.orgId) onChoose(chosen);
       }}
       w="100%"
       maw={420}

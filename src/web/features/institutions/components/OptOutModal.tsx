@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { OPT_OUT_CONTENT_TYPES, OPT_OUT_FILE_MAX_BYTES, formatUsDate } from '../../../../shared/validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { OptStatusBadge } from '../../courses';
+import { OptStatusBadge } from '../../../components/StatusBadges';
 import { type OptOutUpload, useDeleteOptOutFile, useOptOutFiles, useUploadOptOutFile } from '../api';
 
 const OUTCOME_COLOR = {

@@ -1,9 +1,9 @@
 import { Box, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CoursePeriod } from '../../../../shared/contract/courses';
+import type { CoursePeriod } from '../../../../shared/contract/course-list';
 import { OFFER_TYPES, type UseType } from '../../../../shared/status';
-import type { InstitutionData } from '../api';
+import type { CourseList } from '../api';
 
 export type Period = CoursePeriod;
 /** The course type filter: one use type of the contract, or all of them. */
@@ -25,8 +25,8 @@ interface Props {
   /** Text typed in the search box (debounced into `value.q` by the page). */
   search: string;
   onSearch: (text: string) => void;
-  counts?: InstitutionData['periodCounts'];
-  products: InstitutionData['products'];
+  counts?: CourseList['periodCounts'];
+  products: CourseList['products'];
 }
 
 /** Period (current by default), course type (studentuse), product (all_products), access, text search. */

@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { CourseType } from '../../../../shared/contract/courses';
+import type { CourseType } from '../../shared/contract/course-list';
 import {
   accessDisplay,
   type BillingStatus,
@@ -10,7 +10,7 @@ import {
   type OfferType,
   type OptStatus,
   PROVIDER_NAME,
-} from '../../../../shared/status';
+} from '../../shared/status';
 
 const ACCESS_COLOR = { paid: 'green', trial: 'yellow', expired: 'gray' } as const;
 

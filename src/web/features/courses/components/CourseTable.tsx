@@ -14,11 +14,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { CourseListFilters, SORT_FIELDS } from '../../../../shared/contract/courses';
+import type { CourseListFilters, SORT_FIELDS } from '../../../../shared/contract/course-list';
 import { formatUsDate } from '../../../../shared/validation';
-import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from '../../courses';
 import type { CourseActions, CourseRow } from '../api';
 import { SortHeader } from '../../../components/SortHeader';
+import { BillingBadge, CourseTypeBadge, useOfferTypeLabel } from '../../../components/StatusBadges';
 
 export type SortField = (typeof SORT_FIELDS)[number];
 
