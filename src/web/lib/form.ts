@@ -84,7 +84,8 @@ export interface ContractFormInput<Values, Body> extends Omit<UseFormInput<Value
  * The one way to build a form: Mantine's useForm validated by a contract schema, with the messages
  * the server would send in the language shown.
  */
-export function useContractForm<Values extends Record<string, unknown>, Body = Values>({
+// biome-ignore lint/suspicious/noExplicitAny: the bound Mantine's useForm puts on form values
+export function useContractForm<Values extends Record<string, any>, Body = Values>({
   schema,
   texts,
   rules,
