@@ -23,8 +23,17 @@ export async function loadFieldTexts(locale: Locale): Promise<void> {
 void loadFieldTexts(currentLocale());
 i18n.on('languageChanged', () => void loadFieldTexts(currentLocale()));
 
-/** Replacement texts for some field keys (today's web texts where they differ from the contract's). */
-export type FieldTextOverrides = Partial<Record<FieldKey, string>>;
+/**
+ * Replacement texts for some field keys (today's web texts where they differ from the contract's),
+ * for every field or, as a function, for the field at `path` (`items.0.name`).
+ */
+export type FieldTextOverrides =
+  | Partial<Record<FieldKey, string>>
+  | ((key: FieldKey, path: string) => string | undefined);
+
+/** A zod issue path as Mantine keys its errors: `items.0.name`. */
+const pathOf = (issue: Issue) =>
+  (issue.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s)).join('.');
 
 /**
  * A zod issue's message in `locale`, the text the server's 422 answer would carry (English until the
@@ -33,7 +42,8 @@ export type FieldTextOverrides = Partial<Record<FieldKey, string>>;
 export function issueMessage(locale: Locale, issue: Issue, overrides: FieldTextOverrides = {}): string {
   const { code, message, path: _path, ...params } = issue;
   const fieldIssue = { keyword: code, message, params };
-  const own = overrides[issueKey(english, fieldIssue)];
+  const key = issueKey(english, fieldIssue);
+  const own = typeof overrides === 'function' ? overrides(key, pathOf(issue)) : overrides[key];
   if (own !== undefined) return own;
   const local = locale === 'en' ? undefined : loaded[locale];
   return local ? fieldMessage({ english, local }, fieldIssue) : message;
