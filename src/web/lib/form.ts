@@ -81,6 +81,25 @@ export function contractErrors(
   return { ...extra, ...errors };
 }
 
+/**
+ * Each error on the form field that holds its path: a part of a field the body splits (the lines of a
+ * text area become `deployments.0.deploymentId`) shows on the field itself; the field's first error wins.
+ */
+function onFields(errors: FormErrors, values: Record<string, unknown>): FormErrors {
+  const held = (path: string) =>
+    path
+      .split('.')
+      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as never)[k] : undefined), values) !==
+    undefined;
+  const out: FormErrors = {};
+  for (const [path, error] of Object.entries(errors)) {
+    const parts = path.split('.');
+    while (parts.length > 1 && !held(parts.join('.'))) parts.pop();
+    out[parts.join('.')] ??= error;
+  }
+  return out;
+}
+
 export interface ContractFormInput<Values, Body> extends Omit<UseFormInput<Values, Body>, 'validate'> {
   /** The contract schema the form's body (`transformValues(values)`, else the values) must pass. */
   schema: Schema;
@@ -106,11 +125,10 @@ export function useContractForm<Values extends Record<string, any>, Body = Value
   const { transformValues } = input;
   return useForm<Values, Body, FormErrors>({
     ...input,
-    validate: (values) =>
-      contractErrors(schema, transformValues ? transformValues(values) : values, {
-        locale,
-        texts,
-        extra: rules?.(values),
-      }),
+    validate: (values) => {
+      const body = transformValues ? transformValues(values) : values;
+      const errors = contractErrors(schema, body, { locale, texts, extra: rules?.(values) });
+      return onFields(errors, values);
+    },
   });
 }
