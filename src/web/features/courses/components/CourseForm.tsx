@@ -8,11 +8,11 @@ import {
   COURSE_NAME_MAX,
   courseNameAtLimit,
   SECTION_CODE_MAX,
-  validateCourseDates,
-  validateCourseName,
+  toIsoDate,
   validateCustomCourseId,
 } from '../../../../shared/validation';
 import { UsDateField } from '../../../lib/dates';
+import type { FieldTextOverrides } from '../../../lib/form';
 
 /** The course-information fields shared by create and edit. Dates are typed MM/DD/YYYY or picked. */
 export interface CourseInfoValues {
@@ -26,31 +26,55 @@ export interface CourseInfoValues {
   lmsKind: string | null;
 }
 
-/** Spec §5 rules as form validators, every field's message at once; texts through i18n (`validation.<code>`). */
-export function useCourseInfoValidation() {
+/**
+ * The form's texts where they differ from the contract's (spec §5 rules, `validation.<code>`): a
+ * missing date names its field.
+ */
+export function useCourseInfoTexts(): FieldTextOverrides {
   const { t } = useTranslation();
-  return (values: CourseInfoValues) => {
-    const errors: Record<string, string> = {};
-    const name = validateCourseName(values.courseName);
-    if (name) errors.courseName = t(`validation.${name}`);
-    const dates = validateCourseDates(values.startDate, values.endDate);
-    if (dates.startDate) errors.startDate = t(`validation.${dates.startDate}`);
-    if (dates.endDate) errors.endDate = t(`validation.${dates.endDate}`);
-    const custom = validateCustomCourseId(values.customCourseId, values.lmsKind);
-    if (custom.customCourseId) errors.customCourseId = t(`validation.${custom.customCourseId}`);
-    if (custom.lmsKind) errors.lmsKind = t(`validation.${custom.lmsKind}`);
-    return errors;
+  return (key, path) => {
+    if (key !== 'messages.required') return undefined;
+    if (path === 'startDate') return t('validation.startDateRequired');
+    if (path === 'endDate') return t('validation.endDateRequired');
+    return undefined;
   };
 }
 
+/**
+ * The LMS kind a custom course id needs, shown with the other fields' messages (the contract checks it
+ * only once every field is valid).
+ */
+export function useCourseInfoRules() {
+  const { t } = useTranslation();
+  return (values: CourseInfoValues) => {
+    const { lmsKind } = validateCustomCourseId(values.customCourseId, values.lmsKind);
+    return { lmsKind: lmsKind ? t(`validation.${lmsKind}`) : null };
+  };
+}
+
+/** The course information fields as the contract takes them. */
+export function courseInfoOf(v: CourseInfoValues) {
+  return {
+    courseName: v.courseName.trim(),
+    description: v.description.trim() || null,
+    sectionCode: v.sectionCode.trim() || null,
+    startDate: toIsoDate(v.startDate) ?? v.startDate,
+    endDate: toIsoDate(v.endDate) ?? v.endDate,
+    ...customCourseIdOf(v),
+  };
+}
+
+/** What the fields read of a course form (whatever its submitted body). */
+type FieldsOf<T extends CourseInfoValues> = Pick<UseFormReturnType<T>, 'getInputProps' | 'getValues'>;
+
 /** The custom course id and its LMS kind as the contract takes them (both null for none). */
-export function customCourseIdOf(v: Pick<CourseInfoValues, 'customCourseId' | 'lmsKind'>) {
+function customCourseIdOf(v: Pick<CourseInfoValues, 'customCourseId' | 'lmsKind'>) {
   const id = v.customCourseId.trim() || null;
   return { customCourseId: id, lmsKind: id ? (v.lmsKind as (typeof CUSTOM_COURSE_LMS_KINDS)[number]) : null };
 }
 
 /** Custom course id (at most 73 characters) and its LMS kind, canvas or blackboard. */
-export function CustomCourseIdFields<T extends CourseInfoValues>({ form }: { form: UseFormReturnType<T> }) {
+export function CustomCourseIdFields<T extends CourseInfoValues>({ form }: { form: FieldsOf<T> }) {
   const { t } = useTranslation();
   return (
     <>
@@ -84,7 +108,7 @@ function dateProps(p: { value?: unknown; onChange: (v: unknown) => void; error?:
   };
 }
 
-export function CourseInfoFields<T extends CourseInfoValues>({ form }: { form: UseFormReturnType<T> }) {
+export function CourseInfoFields<T extends CourseInfoValues>({ form }: { form: FieldsOf<T> }) {
   const { t } = useTranslation();
   const name = form.getInputProps('courseName');
   const atLimit = courseNameAtLimit(String(form.getValues().courseName ?? ''));

@@ -1,16 +1,18 @@
 import { Button, Group, Loader, Modal, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { formatUsDate, toIsoDate } from '../../../../shared/validation';
+import { EditSectionBody } from '../../../../shared/contract/courses';
+import { formatUsDate } from '../../../../shared/validation';
 import { applyFieldErrors } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type CourseDetail, useCourseDetails, useEditSection } from '../api';
 import {
   CourseInfoFields,
   type CourseInfoValues,
   CustomCourseIdFields,
-  customCourseIdOf,
-  useCourseInfoValidation,
+  courseInfoOf,
+  useCourseInfoRules,
+  useCourseInfoTexts,
 } from './CourseForm';
 
 /**
@@ -36,8 +38,10 @@ export function EditCourseModal({ sectionId, onClose }: { sectionId: number; onC
 function EditCourseForm({ course, onClose }: { course: CourseDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const edit = useEditSection();
-  const validate = useCourseInfoValidation();
-  const form = useForm<CourseInfoValues>({
+  const form = useContractForm({
+    schema: EditSectionBody,
+    texts: useCourseInfoTexts(),
+    rules: useCourseInfoRules(),
     initialValues: {
       courseName: course.courseName,
       description: course.description ?? '',
@@ -46,32 +50,20 @@ function EditCourseForm({ course, onClose }: { course: CourseDetail; onClose: ()
       endDate: formatUsDate(course.endDate),
       customCourseId: course.customCourseId ?? '',
       lmsKind: course.lmsKind,
-    },
-    validate,
+    } as CourseInfoValues,
+    transformValues: (v) => ({ sectionId: course.sectionId, version: course.version, ...courseInfoOf(v) }),
   });
 
-  const submit = form.onSubmit((v) => {
-    edit.mutate(
-      {
-        sectionId: course.sectionId,
-        version: course.version,
-        courseName: v.courseName.trim(),
-        description: v.description.trim() || null,
-        sectionCode: v.sectionCode.trim() || null,
-        startDate: toIsoDate(v.startDate) ?? v.startDate,
-        endDate: toIsoDate(v.endDate) ?? v.endDate,
-        ...customCourseIdOf(v),
+  const submit = form.onSubmit((body) => {
+    edit.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(t('courses.edit.updated'));
+        onClose();
       },
-      {
-        onSuccess: () => {
-          notifySuccess(t('courses.edit.updated'));
-          onClose();
-        },
-        onError: (e) => {
-          if (!applyFieldErrors(form, e)) notifyError(e);
-        },
+      onError: (e) => {
+        if (!applyFieldErrors(form, e)) notifyError(e);
       },
-    );
+    });
   });
 
   return (

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REASON_MAX } from '../../../../shared/contract/inclusive-access';
+import { ExtendTrialBody, REASON_MAX } from '../../../../shared/contract/inclusive-access';
 import { useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useExtendTrial } from '../api';
 
@@ -16,18 +16,19 @@ export function ExtendTrialModal(p: {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const extend = useExtendTrial(p.sectionId);
-  const [days, setDays] = useState<number | string>(7);
-  const [reason, setReason] = useState('');
-  const submit = () =>
-    extend.mutate(
-      { enrollmentId: p.enrollmentId, days: Number(days), reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notifySuccess(t('inclusiveAccess.actions.trialExtended', { name: p.studentName }));
-          p.onClose();
-        },
+  const form = useContractForm({
+    schema: ExtendTrialBody,
+    initialValues: { days: 7 as number | string, reason: '' },
+    transformValues: (v) => ({ enrollmentId: p.enrollmentId, days: Number(v.days), reason: v.reason.trim() }),
+  });
+  const submit = form.onSubmit((body) =>
+    extend.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(t('inclusiveAccess.actions.trialExtended', { name: p.studentName }));
+        p.onClose();
       },
-    );
+    }),
+  );
   return (
     <Modal
       opened
@@ -41,22 +42,24 @@ export function ExtendTrialModal(p: {
           min={1}
           max={14}
           allowDecimal={false}
-          value={days}
-          onChange={setDays}
+          {...form.getInputProps('days')}
         />
         <Textarea
           label={t('inclusiveAccess.actions.reason')}
           required
           maxLength={REASON_MAX}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          {...form.getInputProps('reason')}
         />
         {extend.isError && <Alert color="red">{errorText(extend.error)}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={p.onClose}>
             {t('inclusiveAccess.actions.cancel')}
           </Button>
-          <Button onClick={submit} disabled={reason.trim() === ''} loading={extend.isPending}>
+          <Button
+            onClick={() => submit()}
+            disabled={form.values.reason.trim() === ''}
+            loading={extend.isPending}
+          >
             {t('inclusiveAccess.actions.extendTrial')}
           </Button>
         </Group>

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REASON_MAX } from '../../../../shared/contract/inclusive-access';
+import { OptChangeBody, REASON_MAX } from '../../../../shared/contract/inclusive-access';
 import type { OptStatus } from '../../../../shared/status';
 import { useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useOptChange } from '../api';
 
@@ -22,19 +22,25 @@ export function OptChangeModal({ sectionId, enrollmentId, studentName, to, late,
   const { t } = useTranslation();
   const errorText = useErrorText();
   const change = useOptChange(sectionId);
-  const [reason, setReason] = useState('');
-  const missing = late && reason.trim() === '';
+  const form = useContractForm({
+    schema: OptChangeBody,
+    initialValues: { reason: '' },
+    transformValues: ({ reason }) => ({
+      enrollmentId,
+      optStatus: to,
+      ...(reason.trim() ? { reason: reason.trim() } : {}),
+    }),
+  });
+  const missing = late && form.values.reason.trim() === '';
   const title = t(to === 'optout' ? 'inclusiveAccess.actions.optOut' : 'inclusiveAccess.actions.optIn');
-  const submit = () =>
-    change.mutate(
-      { enrollmentId, optStatus: to, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-      {
-        onSuccess: () => {
-          notifySuccess(t('inclusiveAccess.actions.optChanged', { name: studentName }));
-          onClose();
-        },
+  const submit = form.onSubmit((body) =>
+    change.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(t('inclusiveAccess.actions.optChanged', { name: studentName }));
+        onClose();
       },
-    );
+    }),
+  );
   return (
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack>
@@ -49,8 +55,7 @@ export function OptChangeModal({ sectionId, enrollmentId, studentName, to, late,
             label={t('inclusiveAccess.actions.reason')}
             required
             maxLength={REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            {...form.getInputProps('reason')}
             data-testid="opt-reason"
           />
         )}
@@ -59,7 +64,12 @@ export function OptChangeModal({ sectionId, enrollmentId, studentName, to, late,
           <Button variant="default" onClick={onClose}>
             {t('inclusiveAccess.actions.cancel')}
           </Button>
-          <Button onClick={submit} disabled={missing} loading={change.isPending} data-testid="opt-confirm">
+          <Button
+            onClick={() => submit()}
+            disabled={missing}
+            loading={change.isPending}
+            data-testid="opt-confirm"
+          >
             {title}
           </Button>
         </Group>

@@ -1,8 +1,12 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { RoleName } from '../../../../shared/contract/roles';
 import { isApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
+
+const RoleNameFields = z.object({ name: RoleName });
 
 interface Props {
   title: string;
@@ -27,16 +31,11 @@ export function RoleNameModal({
 }: Props) {
   const { t } = useTranslation();
   const taken = new Set(existingNames.map((n) => n.toLowerCase()));
-  const form = useForm({
+  const form = useContractForm({
+    schema: RoleNameFields,
     initialValues: { name: initialName },
-    validate: {
-      name: (v) => {
-        const name = v.trim();
-        if (!name) return t('roles.nameBlank');
-        if (taken.has(name.toLowerCase())) return t('roles.nameTaken');
-        return null;
-      },
-    },
+    // the contract cannot know the institution's other names: the page holds them
+    rules: ({ name }) => ({ name: taken.has(name.trim().toLowerCase()) ? t('roles.nameTaken') : null }),
   });
   const submit = form.onSubmit(async ({ name }) => {
     try {

@@ -1,9 +1,10 @@
 import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_RE, USER_MESSAGES } from '../../../../shared/contract/users';
+import { z } from 'zod';
+import { Email, PersonName, RoleId, USER_MESSAGES } from '../../../../shared/contract/users';
 import { isApiError } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { notifyDenied, notifyError, notifySuccess } from '../../../lib/notify';
 import { useRoles } from '../../roles';
 import { type UserRow, useCreateUser, useEditUser, usePiUser } from '../api';
@@ -21,21 +22,18 @@ interface Values {
   nasupport: boolean;
 }
 
-/** Spec §5 rules for the user forms: role, name and e-mail required; e-mail valid. */
-function useUserValidation() {
+/** Spec §5 rules for the user forms (the contract's): role, name and e-mail required; e-mail valid. */
+const UserFields = z.object({ firstName: PersonName, lastName: PersonName, email: Email, groupId: RoleId });
+
+/** The form's texts where they differ from the contract's (no final full stop). */
+function useUserTexts() {
   const { t } = useTranslation();
-  const name = (v: string) => (v.trim() ? null : t('users.validation.nameRequired'));
   return {
-    firstName: name,
-    lastName: name,
-    email: (v: string) =>
-      !v.trim()
-        ? t('users.validation.emailRequired')
-        : EMAIL_RE.test(v.trim())
-          ? null
-          : t('users.validation.emailInvalid'),
-    groupId: (v: string | null) => (v ? null : t('users.validation.roleRequired')),
-  };
+    'messages.nameRequired': t('users.validation.nameRequired'),
+    'messages.emailRequired': t('users.validation.emailRequired'),
+    'messages.emailValid': t('users.validation.emailInvalid'),
+    'messages.roleRequired': t('users.validation.roleRequired'),
+  } as const;
 }
 
 /** Create a user (account request) or edit one. */
@@ -99,7 +97,9 @@ function UserForm({
   const { t } = useTranslation();
   const create = useCreateUser(orgId);
   const edit = useEditUser(orgId);
-  const form = useForm<Values>({
+  const form = useContractForm({
+    schema: UserFields,
+    texts: useUserTexts(),
     initialValues: {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
@@ -109,17 +109,18 @@ function UserForm({
       superAdmin: flags?.superAdmin ?? false,
       associateSuperAdmin: flags?.associateSuperAdmin ?? false,
       nasupport: flags?.nasupport ?? false,
-    },
-    validate: useUserValidation(),
-  });
-
-  const submit = form.onSubmit((v) => {
-    const common = {
+    } as Values,
+    transformValues: (v) => ({
+      ...v,
       firstName: v.firstName.trim(),
       lastName: v.lastName.trim(),
       email: v.email.trim(),
       groupId: Number(v.groupId),
-    };
+    }),
+  });
+
+  const submit = form.onSubmit((v) => {
+    const common = { firstName: v.firstName, lastName: v.lastName, email: v.email, groupId: v.groupId };
     if (!user) {
       create.mutate(
         { ...common, username: v.username.trim() || undefined },
