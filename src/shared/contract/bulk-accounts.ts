@@ -218,7 +218,12 @@ export const bulkAccountsApi = {
     response: BulkImport,
     status: 202,
   }),
-  list: defineRoute({ method: 'GET', path: BULK_BASE, query: BulkUploadQuery, response: BulkImportListResponse }),
+  list: defineRoute({
+    method: 'GET',
+    path: BULK_BASE,
+    query: BulkUploadQuery,
+    response: BulkImportListResponse,
+  }),
   get: defineRoute({
     method: 'GET',
     path: `${BULK_BASE}/:importId`,

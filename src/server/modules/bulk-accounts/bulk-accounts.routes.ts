@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BULK_REPORT_FILE, BULK_TEMPLATE_FILE, bulkAccountsApi } from '../../../shared/contract/bulk-accounts';
+import {
+  BULK_REPORT_FILE,
+  BULK_TEMPLATE_FILE,
+  bulkAccountsApi,
+} from '../../../shared/contract/bulk-accounts';
 import { AppError } from '../../lib/app-error';
 import { sendCsv, sendDownload } from '../../lib/csv';
 import { errorResponses } from '../../lib/error-responses';

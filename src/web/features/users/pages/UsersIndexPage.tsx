@@ -6,7 +6,7 @@ import { can } from '../../../../shared/permissions';
 import { Page } from '../../../components/Page';
 import { useAppSession } from '../../../session';
 import { AddUserModal } from '../components/AddUserModal';
-import { BulkAccounts } from '../components/bulk/BulkAccounts';
+import { BulkAccounts } from '../../bulk-accounts';
 import { UserDirectory } from '../components/UserDirectory';
 import { UserFormModal } from '../components/UserFormModal';
 

@@ -15,10 +15,10 @@ import {
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BulkAction, BulkImport, BulkMode } from '../../../../../shared/contract/bulk-accounts';
-import { formatUsDate } from '../../../../../shared/validation';
-import { notifyError } from '../../../../lib/notify';
-import { downloadReport, useBulkImport, useCommitBulk } from '../../bulkApi';
+import type { BulkAction, BulkImport, BulkMode } from '../../../../shared/contract/bulk-accounts';
+import { formatUsDate } from '../../../../shared/validation';
+import { notifyError } from '../../../lib/notify';
+import { downloadReport, useBulkImport, useCommitBulk } from '../api';
 import { BulkRowsTable } from './BulkRowsTable';
 
 const ACTION_COLOR: Record<BulkAction, string> = {

@@ -4,11 +4,11 @@ import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../shared/dates';
-import { BULK_HEADERS, BULK_LIMITS } from '../../../../../shared/contract/bulk-accounts';
-import { errorText } from '../../../../lib/error-text';
-import { notifyError } from '../../../../lib/notify';
-import { bulkKeys, downloadTemplate, useBulkImports, useUploadBulk } from '../../bulkApi';
+import { formatDateTime } from '../../../../shared/dates';
+import { BULK_HEADERS, BULK_LIMITS } from '../../../../shared/contract/bulk-accounts';
+import { errorText } from '../../../lib/error-text';
+import { notifyError } from '../../../lib/notify';
+import { bulkKeys, downloadTemplate, useBulkImports, useUploadBulk } from '../api';
 import { BulkImportView } from './BulkImportView';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
