@@ -9,7 +9,6 @@ import {
 import { pathOf, type RouteBody } from '../../../shared/contract/route';
 import { call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { userKeys } from '../users';
 
 export const bulkKeys = {
   all: ['bulk-imports'] as const,
@@ -20,14 +19,13 @@ export const bulkKeys = {
 
 const ACTIVE = new Set(['parsing', 'queued', 'running']);
 
-/** One import; polls every second while the preview or the job is under way. */
-export function useBulkImport(importId: string | null) {
-  const qc = useQueryClient();
+/** One import; polls every second while the preview or the job is under way; `onDone` when it is done. */
+export function useBulkImport(importId: string | null, onDone?: () => void) {
   return useQuery({
     queryKey: bulkKeys.one(importId ?? ''),
     queryFn: async ({ signal }) => {
       const imp = await call(bulkAccountsApi.get, { params: { importId: importId! }, signal });
-      if (imp.status === 'done') void qc.invalidateQueries({ queryKey: userKeys.all });
+      if (imp.status === 'done') onDone?.();
       return imp;
     },
     enabled: importId !== null,

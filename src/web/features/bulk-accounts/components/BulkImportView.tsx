@@ -29,9 +29,9 @@ const ACTION_COLOR: Record<BulkAction, string> = {
 };
 
 /** One import: the dry-run preview with mode and valid-only choice, then the job's progress and results. */
-export function BulkImportView({ importId }: { importId: string }) {
+export function BulkImportView({ importId, onDone }: { importId: string; onDone?: () => void }) {
   const { t } = useTranslation();
-  const imp = useBulkImport(importId);
+  const imp = useBulkImport(importId, onDone);
   const commit = useCommitBulk();
   const [mode, setMode] = useState<BulkMode>('create');
   const [validOnly, setValidOnly] = useState(false);
