@@ -15,11 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { BulkImport } from '../src/shared/contract/bulk-accounts';
+import { type BulkImport, bulkAccountsApi } from '../src/shared/contract/bulk-accounts';
+import { pathOf } from '../src/shared/contract/route';
 import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { type Database, openDatabase } from '../src/server/db/client';
 import { multipart, XLSX_TYPE } from '../src/server/test/xlsx-files';
 import { bearer, createInstitution, createRole, createUser, login } from '../src/server/test/fixtures';
 import { withDatabase } from '../src/server/test/global-setup';
@@ -27,7 +28,6 @@ import { BULK_EMAIL_DOMAIN, writeBulkSpreadsheet } from './bulk-spreadsheet';
 import { PG_URL } from './databases';
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
-const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 const TIMEOUT_MS = 30 * 60_000;
 const POLL_MS = 250;
 
@@ -108,6 +108,112 @@ async function poll<T>(what: string, since: number, fn: () => Promise<T | undefi
   }
 }
 
+/** The app with its workers on `database`, and an institution with its registrar and three roles. */
+async function startApp(config: ReturnType<typeof loadConfig>, database: Database) {
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  const db = database.db;
+  const institution = await createInstitution(db, 'Bulk Bench College');
+  const registrar = await createUser(db, 'bulk-bench-registrar');
+  await createRole(db, institution.id, 'Administrator', ADMIN_PERMISSIONS, [registrar.id]);
+  await createRole(db, institution.id, 'Instructor', ['CAN_COPY_EDIT_COURSES', 'CAN_ENROLL_STUDENTS'], []);
+  await createRole(db, institution.id, 'Teaching Assistant', ['CAN_ENROLL_STUDENTS'], []);
+  const auth = bearer(await login(app, 'bulk-bench-registrar'));
+  return { app, institution, auth };
+}
+
+type Started = Awaited<ReturnType<typeof startApp>>;
+
+async function getImport({ app, auth }: Started, importId: string) {
+  const res = await app.inject({ url: pathOf(bulkAccountsApi.get, { importId }), headers: auth });
+  if (res.statusCode !== 200) throw new Error(`GET import: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return res.json() as BulkImport;
+}
+
+/** Phase 1: upload (multipart, as the browser sends it) until the dry-run preview is ready. */
+async function uploadAndPreview(s: Started, content: Buffer) {
+  const { app, auth, institution } = s;
+  const started = performance.now();
+  const body = multipart('bench-accounts.xlsx', content, XLSX_TYPE);
+  const up = await app.inject({
+    method: bulkAccountsApi.upload.method,
+    url: bulkAccountsApi.upload.path,
+    query: { organizationId: String(institution.id) },
+    headers: { ...auth, ...body.headers },
+    payload: body.payload,
+  });
+  const uploadMs = performance.now() - started;
+  if (up.statusCode !== 202) throw new Error(`upload: ${up.statusCode} ${up.body.slice(0, 300)}`);
+  const importId: string = up.json().importId;
+  const previewed = await poll('the preview', started, async () => {
+    const imp = await getImport(s, importId);
+    if (imp.status === 'failed') throw new Error(`parse failed: ${imp.error}`);
+    return imp.status === 'previewed' ? imp : undefined;
+  });
+  // The preview screen's first page of rows.
+  const page = await app.inject({
+    url: pathOf(bulkAccountsApi.rows, { importId }),
+    query: { mode: 'createAndUpdate' },
+    headers: auth,
+  });
+  if (page.statusCode !== 200) throw new Error(`rows: ${page.statusCode} ${page.body.slice(0, 300)}`);
+  const previewMs = performance.now() - started;
+  if (previewed.totalRows !== ROWS || previewed.matches.new !== ROWS) {
+    throw new Error(`preview: ${previewed.totalRows} rows, ${JSON.stringify(previewed.matches)}`);
+  }
+  return { started, importId, uploadMs, previewMs };
+}
+
+/** Phase 2: commit until the pg-boss apply job is completed. */
+async function commitAndApply(s: Started, database: Database, importId: string) {
+  const jobState = async (name: string, key: string) => {
+    const { rows } = await database.sql.executeSql(
+      'select state from pgboss.job where name = $1 and singleton_key = $2 order by created_on desc limit 1',
+      [name, key],
+    );
+    return rows[0]?.state as string | undefined;
+  };
+  const committed = performance.now();
+  const commit = await s.app.inject({
+    method: bulkAccountsApi.commit.method,
+    url: pathOf(bulkAccountsApi.commit, { importId }),
+    headers: s.auth,
+    payload: { mode: 'createAndUpdate' },
+  });
+  if (commit.statusCode !== 202) throw new Error(`commit: ${commit.statusCode} ${commit.body.slice(0, 300)}`);
+  let applyDoneMs = 0;
+  const done = await poll('the apply job', committed, async () => {
+    const imp = await getImport(s, importId);
+    if (imp.status === 'failed') throw new Error(`apply failed: ${imp.error}`);
+    if (imp.status !== 'done') return undefined;
+    applyDoneMs ||= performance.now() - committed;
+    const state = await jobState('bulkAccounts.apply', `bulk-apply-${importId}`);
+    if (state === 'failed' || state === 'cancelled') throw new Error(`apply job ${state}`);
+    return state === 'completed' ? imp : undefined;
+  });
+  return { done, applyDoneMs, applyMs: performance.now() - committed };
+}
+
+/** The bench's accounts as the database holds them: users, memberships, role holders, setup e-mails. */
+async function countRows(database: Database, institutionId: number) {
+  const like = `%@${BULK_EMAIL_DOMAIN}`;
+  const count = async (text: string, values: unknown[]) =>
+    Number((await database.sql.executeSql(text, values)).rows[0].n);
+  const users = await count('select count(*)::int as n from users where email like $1', [like]);
+  const memberships = await count(
+    `select count(*)::int as n from memberships m join users u on u.id = m.user_id
+      where u.email like $1 and m.institution_id = $2`,
+    [like, institutionId],
+  );
+  const roleHolders = await count(
+    `select count(*)::int as n from group_members gm join groups g on g.id = gm.group_id
+      join users u on u.id = gm.user_id where u.email like $1 and g.context_id = $2`,
+    [like, institutionId],
+  );
+  const mails = await count('select count(*)::int as n from mail_outbox where "to" like $1', [like]);
+  return { users, memberships, roleHolders, mails };
+}
+
 /** One run in this process: app with its workers, a registrar, upload → preview → commit → job completed. */
 async function runOnce(target: Target, file: string): Promise<Run> {
   const memory = memorySampler();
@@ -123,109 +229,19 @@ async function runOnce(target: Target, file: string): Promise<Run> {
       ? openDatabase({ pgliteDir: config.pgliteDir })
       : openDatabase({ databaseUrl: target.url, poolMax: 10 });
   try {
-    const app = await buildApp(config, { database, logger: false });
+    const s = await startApp(config, database);
     try {
-      await app.ready();
-      const db = database.db;
-      const institution = await createInstitution(db, 'Bulk Bench College');
-      const registrar = await createUser(db, 'bulk-bench-registrar');
-      await createRole(db, institution.id, 'Administrator', ADMIN_PERMISSIONS, [registrar.id]);
-      await createRole(
-        db,
-        institution.id,
-        'Instructor',
-        ['CAN_COPY_EDIT_COURSES', 'CAN_ENROLL_STUDENTS'],
-        [],
-      );
-      await createRole(db, institution.id, 'Teaching Assistant', ['CAN_ENROLL_STUDENTS'], []);
-      const auth = bearer(await login(app, 'bulk-bench-registrar'));
       const content = readFileSync(file);
-      const getImport = async (id: string) => {
-        const res = await app.inject({ url: `${BASE}/${id}`, headers: auth });
-        if (res.statusCode !== 200)
-          throw new Error(`GET import: ${res.statusCode} ${res.body.slice(0, 300)}`);
-        return res.json() as BulkImport;
-      };
-      const jobState = async (name: string, key: string) => {
-        const { rows } = await database.sql.executeSql(
-          'select state from pgboss.job where name = $1 and singleton_key = $2 order by created_on desc limit 1',
-          [name, key],
-        );
-        return rows[0]?.state as string | undefined;
-      };
-
       globalThis.gc?.();
       const peakStartup = memory.phase();
       const now = process.memoryUsage();
       const baseline = { rssMb: mb(now.rss), heapMb: mb(now.heapUsed), gapMs: 0 };
-
-      // Phase 1: upload (multipart, as the browser sends it) until the dry-run preview is ready.
-      const started = performance.now();
-      const body = multipart('bench-accounts.xlsx', content, XLSX_TYPE);
-      const up = await app.inject({
-        method: 'POST',
-        url: `${BASE}?organizationId=${institution.id}`,
-        headers: { ...auth, ...body.headers },
-        payload: body.payload,
-      });
-      const uploadMs = performance.now() - started;
-      if (up.statusCode !== 202) throw new Error(`upload: ${up.statusCode} ${up.body.slice(0, 300)}`);
-      const importId: string = up.json().importId;
-      const previewed = await poll('the preview', started, async () => {
-        const imp = await getImport(importId);
-        if (imp.status === 'failed') throw new Error(`parse failed: ${imp.error}`);
-        return imp.status === 'previewed' ? imp : undefined;
-      });
-      // The preview screen's first page of rows.
-      const page = await app.inject({ url: `${BASE}/${importId}/rows?mode=createAndUpdate`, headers: auth });
-      if (page.statusCode !== 200) throw new Error(`rows: ${page.statusCode} ${page.body.slice(0, 300)}`);
-      const previewMs = performance.now() - started;
-      if (previewed.totalRows !== ROWS || previewed.matches.new !== ROWS) {
-        throw new Error(`preview: ${previewed.totalRows} rows, ${JSON.stringify(previewed.matches)}`);
-      }
+      const { started, importId, uploadMs, previewMs } = await uploadAndPreview(s, content);
       const peakPreview = memory.phase();
-
-      // Phase 2: commit until the pg-boss apply job is completed.
-      const committed = performance.now();
-      const commit = await app.inject({
-        method: 'POST',
-        url: `${BASE}/${importId}/commit`,
-        headers: auth,
-        payload: { mode: 'createAndUpdate' },
-      });
-      if (commit.statusCode !== 202)
-        throw new Error(`commit: ${commit.statusCode} ${commit.body.slice(0, 300)}`);
-      let applyDoneMs = 0;
-      const done = await poll('the apply job', committed, async () => {
-        const imp = await getImport(importId);
-        if (imp.status === 'failed') throw new Error(`apply failed: ${imp.error}`);
-        if (imp.status !== 'done') return undefined;
-        applyDoneMs ||= performance.now() - committed;
-        const state = await jobState('bulkAccounts.apply', `bulk-apply-${importId}`);
-        if (state === 'failed' || state === 'cancelled') throw new Error(`apply job ${state}`);
-        return state === 'completed' ? imp : undefined;
-      });
-      const applyMs = performance.now() - committed;
+      const { done, applyDoneMs, applyMs } = await commitAndApply(s, database, importId);
       const totalMs = performance.now() - started;
       const peakApply = memory.phase();
       const samples = memory.stop();
-
-      const like = `%@${BULK_EMAIL_DOMAIN}`;
-      const count = async (text: string, values: unknown[]) =>
-        Number((await database.sql.executeSql(text, values)).rows[0].n);
-      const users = await count('select count(*)::int as n from users where email like $1', [like]);
-      const memberships = await count(
-        `select count(*)::int as n from memberships m join users u on u.id = m.user_id
-          where u.email like $1 and m.institution_id = $2`,
-        [like, institution.id],
-      );
-      const roleHolders = await count(
-        `select count(*)::int as n from group_members gm join groups g on g.id = gm.group_id
-          join users u on u.id = gm.user_id where u.email like $1 and g.context_id = $2`,
-        [like, institution.id],
-      );
-      const mails = await count('select count(*)::int as n from mail_outbox where "to" like $1', [like]);
-
       return {
         database: target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
         totalMs,
@@ -234,10 +250,7 @@ async function runOnce(target: Target, file: string): Promise<Run> {
         applyMs,
         applyDoneMs,
         results: done.results,
-        users,
-        memberships,
-        roleHolders,
-        mails,
+        ...(await countRows(database, s.institution.id)),
         peakStartup,
         baseline,
         peakPreview,
@@ -246,7 +259,7 @@ async function runOnce(target: Target, file: string): Promise<Run> {
         samples,
       };
     } finally {
-      await app.close();
+      await s.app.close();
     }
   } finally {
     memory.stop();

@@ -2,8 +2,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { GroupListResponse } from '../src/shared/contract/roles';
-import { apiCall, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { rolesApi } from '../src/shared/contract/roles';
+import { usersApi } from '../src/shared/contract/users';
+import {
+  apiCall,
+  apiRoute,
+  loginAs,
+  RESULTS_DIR,
+  seriousViolations,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 import { fill } from './steps';
 import { LANGUAGES } from './languages';
 
@@ -22,18 +31,12 @@ describe.each(LANGUAGES)('remove a user from the institution, in $lang', ({ lang
     await waitForShell(page);
     const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
     const orgId = session.institutions[0].orgId;
-    const { groups } = await apiCall<z.infer<typeof GroupListResponse>>(
-      token,
-      'GET',
-      `/api/groupAuth/group?contextId=${orgId}`,
-    );
+    const { groups } = await apiRoute(token, rolesApi.list, { query: { contextId: orgId } });
     const role = groups.find((g) => g.name === 'Instructor') ?? groups[0];
     const email = `departed.${lang}.${run}@example.edu`;
-    await apiCall(token, 'POST', `/api/registrarUser/piUser/${orgId}`, {
-      firstName: 'Dana',
-      lastName: `Departed ${lang}`,
-      email,
-      groupId: role.groupId,
+    await apiRoute(token, usersApi.createPiUser, {
+      params: { id: orgId },
+      body: { firstName: 'Dana', lastName: `Departed ${lang}`, email, groupId: role.groupId },
     });
     const name = `Dana Departed ${lang}`;
     await page.reload();

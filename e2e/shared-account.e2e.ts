@@ -3,13 +3,22 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { InstitutionListResponse } from '../src/shared/contract/institutions';
-import type { GroupListResponse } from '../src/shared/contract/roles';
-import type { GetPiUserResponse, SearchUserResponse } from '../src/shared/contract/users';
-import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { rolesApi } from '../src/shared/contract/roles';
+import type { RouteResponse } from '../src/shared/contract/route';
+import { usersApi } from '../src/shared/contract/users';
+import {
+  apiCall,
+  apiLogin,
+  apiRoute,
+  loginAs,
+  seriousViolations,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 import { LANGUAGES } from './languages';
 
 const run = Date.now().toString(36);
-type Users = z.infer<typeof SearchUserResponse>['users'];
+type Users = RouteResponse<typeof usersApi.search>['users'];
 
 async function orgIdOf(page: Page): Promise<number> {
   return Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
@@ -29,19 +38,13 @@ async function outsiderFor(orgId: number): Promise<Users[number]> {
     'GET',
     '/api/institution/institutionList?limit=100',
   );
-  const members = await apiCall<z.infer<typeof SearchUserResponse>>(
-    boss,
-    'POST',
-    '/api/registrarUser/searchUser',
-    { organizationId: orgId, searchText: '', pageSize: 100 },
-  );
+  const members = await apiRoute(boss, usersApi.search, {
+    body: { organizationId: orgId, searchText: '', pageSize: 100 },
+  });
   for (const inst of everywhere.organizations.filter((i) => !own.has(i.orgId))) {
-    const theirs = await apiCall<z.infer<typeof SearchUserResponse>>(
-      boss,
-      'POST',
-      '/api/registrarUser/searchUser',
-      { organizationId: inst.orgId, searchText: '', pageSize: 50 },
-    );
+    const theirs = await apiRoute(boss, usersApi.search, {
+      body: { organizationId: inst.orgId, searchText: '', pageSize: 50 },
+    });
     const found = theirs.users.find((u) => !u.flagged && !members.users.some((m) => m.id === u.id));
     if (found) return found;
   }
@@ -61,16 +64,10 @@ describe.each(LANGUAGES)('a shared account (registrar), in $lang', ({ lang, loca
 
     // adding an existing account to one's institution stays allowed (spec §7)
     const token = await apiLogin('registrar');
-    const roles = await apiCall<z.infer<typeof GroupListResponse>>(
-      token,
-      'GET',
-      `/api/groupAuth/group?contextId=${orgId}`,
-    );
+    const roles = await apiRoute(token, rolesApi.list, { query: { contextId: orgId } });
     const ta = roles.groups.find((g) => g.name === 'Teaching Assistant')!;
-    await apiCall(token, 'POST', '/api/registrarUser/addUser2Institution', {
-      userId: outsider.id,
-      organizationId: orgId,
-      groupId: ta.groupId,
+    await apiRoute(token, usersApi.addUser, {
+      body: { userId: outsider.id, organizationId: orgId, groupId: ta.groupId },
     });
 
     await page.getByLabel(catalog.users.search.label).fill(outsider.username);
@@ -94,11 +91,10 @@ describe.each(LANGUAGES)('a shared account (registrar), in $lang', ({ lang, loca
 
     // nothing changed
     const boss = await apiLogin('super');
-    const after = await apiCall<z.infer<typeof GetPiUserResponse>>(
-      boss,
-      'GET',
-      `/api/registrarUser/getPiUser/${outsider.id}?organizationId=${orgId}`,
-    );
+    const after = await apiRoute(boss, usersApi.getPiUser, {
+      params: { id: outsider.id },
+      query: { organizationId: orgId },
+    });
     expect(after.user.email).toBe(outsider.email);
   });
 });

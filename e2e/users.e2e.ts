@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
+  apiRoute,
   baseURL,
   loginAs,
   RESULTS_DIR,
@@ -17,7 +18,7 @@ import {
 import { LANGUAGES } from './languages';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { SearchUserResponse } from '../src/shared/contract/users';
+import { usersApi } from '../src/shared/contract/users';
 
 const run = Date.now().toString(36);
 const NEW_PASSWORD = 'a-new-users-password';
@@ -86,26 +87,12 @@ describe.each(LANGUAGES)('Users page (registrar), main path in $lang', ({ lang, 
     const token = await apiLogin('registrar');
     const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
     const other = session.institutions.find((i) => i.orgId !== orgId)!;
-    const theirs = await apiCall<z.infer<typeof SearchUserResponse>>(
-      token,
-      'POST',
-      '/api/registrarUser/searchUser',
-      {
-        organizationId: other.orgId,
-        searchText: '',
-        pageSize: 50,
-      },
-    );
-    const mine = await apiCall<z.infer<typeof SearchUserResponse>>(
-      token,
-      'POST',
-      '/api/registrarUser/searchUser',
-      {
-        organizationId: orgId,
-        searchText: '',
-        pageSize: 100,
-      },
-    );
+    const theirs = await apiRoute(token, usersApi.search, {
+      body: { organizationId: other.orgId, searchText: '', pageSize: 50 },
+    });
+    const mine = await apiRoute(token, usersApi.search, {
+      body: { organizationId: orgId, searchText: '', pageSize: 100 },
+    });
     const outsider = theirs.users.find((u) => !mine.users.some((m) => m.email === u.email))!;
 
     await page.getByRole('button', { name: catalog.users.add.open }).click();

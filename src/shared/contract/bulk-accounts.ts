@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParam } from './common';
+import { defineRoute } from './route';
 
 /**
  * The documented header row of the bulk-account spreadsheet (first worksheet, row 1), in order.
@@ -200,3 +201,54 @@ export const BulkImportListResponse = z.object({
 });
 
 export type BulkImportListResponse = z.infer<typeof BulkImportListResponse>;
+
+const BULK_BASE = '/api/registrarUser/instructor/bulkAccountCreation';
+
+/** Bulk account creation: template, upload (dry-run preview), imports, rows, commit, report. */
+export const bulkAccountsApi = {
+  template: defineRoute({
+    method: 'GET',
+    path: '/api/registrarUser/instructor/bulkAccountTemplate',
+    query: BulkTemplateQuery,
+  }),
+  upload: defineRoute({
+    method: 'POST',
+    path: BULK_BASE,
+    query: BulkUploadQuery,
+    response: BulkImport,
+    status: 202,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: BULK_BASE,
+    query: BulkUploadQuery,
+    response: BulkImportListResponse,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: `${BULK_BASE}/:importId`,
+    params: ImportIdParams,
+    response: BulkImport,
+  }),
+  rows: defineRoute({
+    method: 'GET',
+    path: `${BULK_BASE}/:importId/rows`,
+    params: ImportIdParams,
+    query: BulkRowsQuery,
+    response: BulkRowsResponse,
+  }),
+  commit: defineRoute({
+    method: 'POST',
+    path: `${BULK_BASE}/:importId/commit`,
+    params: ImportIdParams,
+    body: BulkCommitBody,
+    response: BulkImport,
+    status: 202,
+  }),
+  report: defineRoute({
+    method: 'GET',
+    path: `${BULK_BASE}/:importId/report`,
+    params: ImportIdParams,
+    query: BulkReportQuery,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { defineRoute } from './route';
 
 /** GET /api/people?q=&page=&pageSize=: provider staff find a person across institutions. */
 export const PeopleQuery = z.object({
@@ -48,3 +49,8 @@ export const PeopleResponse = z.object({
 });
 export type PeopleQueryT = z.infer<typeof PeopleQuery>;
 export type PeopleResponseT = z.infer<typeof PeopleResponse>;
+
+/** Find a person (provider staff). */
+export const peopleApi = {
+  find: defineRoute({ method: 'GET', path: '/api/people', query: PeopleQuery, response: PeopleResponse }),
+};

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { USERS_PER_PAGE } from '../constants';
+import { AccountStatusBody, AccountStatusResponse } from './account-status';
 import { IdParam, INT_MAX, RowId, text, Version } from './common';
+import { InstitutionRemovalResponse } from './institution-removal';
+import { defineRoute } from './route';
 
 /** A plain e-mail shape: something@domain.tld, no spaces. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -245,3 +248,90 @@ export const USER_MESSAGES = {
   rolesAdded: 'User Role(s) has been added successfully',
   notified: 'E-mail notification sent.',
 } as const;
+
+/** The users operations (spec §7): registrarUser/* and institution/organizationUserSearch. */
+export const usersApi = {
+  search: defineRoute({
+    method: 'POST',
+    path: '/api/registrarUser/searchUser',
+    body: SearchUserBody,
+    response: SearchUserResponse,
+  }),
+  organizationSearch: defineRoute({
+    method: 'GET',
+    path: '/api/institution/organizationUserSearch',
+    query: OrganizationUserSearchQuery,
+    response: SearchUserResponse,
+  }),
+  createPiUser: defineRoute({
+    method: 'POST',
+    path: '/api/registrarUser/piUser/:id',
+    params: CreatePiUserParams,
+    body: CreatePiUserBody,
+    response: UserWriteResponse,
+    status: 201,
+  }),
+  editPiUser: defineRoute({
+    method: 'PUT',
+    path: '/api/registrarUser/piUser',
+    query: EditPiUserQuery,
+    body: EditPiUserBody,
+    response: UserWriteResponse,
+  }),
+  setStatus: defineRoute({
+    method: 'PUT',
+    path: '/api/registrarUser/piUser/:id/status',
+    params: UserIdParams,
+    query: UserOrgQuery,
+    body: AccountStatusBody,
+    response: AccountStatusResponse,
+  }),
+  removeFromInstitution: defineRoute({
+    method: 'DELETE',
+    path: '/api/registrarUser/piUser/:id/institution',
+    params: UserIdParams,
+    query: UserOrgQuery,
+    response: InstitutionRemovalResponse,
+  }),
+  notify: defineRoute({
+    method: 'POST',
+    path: '/api/registrarUser/piUser/:id/notify',
+    params: UserIdParams,
+    query: UserOrgQuery,
+    response: NotifyResponse,
+  }),
+  getPiUser: defineRoute({
+    method: 'GET',
+    path: '/api/registrarUser/getPiUser/:id',
+    params: UserIdParams,
+    query: UserOrgQuery,
+    response: GetPiUserResponse,
+  }),
+  sections: defineRoute({
+    method: 'GET',
+    path: '/api/registrarUser/userSectionAssociation/:id',
+    params: UserIdParams,
+    query: UserOrgQuery,
+    response: UserSectionAssociationResponse,
+  }),
+  addUser: defineRoute({
+    method: 'POST',
+    path: '/api/registrarUser/addUser2Institution',
+    body: AddUserBody,
+    response: AddUsersResponse,
+    status: 201,
+  }),
+  addUsers: defineRoute({
+    method: 'POST',
+    path: '/api/registrarUser/addUsers2Institution',
+    body: AddUsersBody,
+    response: AddUsersResponse,
+    status: 201,
+  }),
+  getUser: defineRoute({
+    method: 'GET',
+    path: '/api/registrarUser/getUser/:username',
+    params: GetUserParams,
+    response: GetUserResponse,
+  }),
+};

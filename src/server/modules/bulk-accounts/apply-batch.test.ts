@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BulkImport } from '../../../shared/contract/bulk-accounts';
 import { accountRequests, auditLog, groupMembers, mailOutbox, memberships, users } from '../../db/schema';
 import { readEml } from '../../test/eml';
-import { bearer, login } from '../../test/fixtures';
+import { bulkAccountsApi } from '../../../shared/contract/bulk-accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions } from '../../test/users-world';
+import { createUsersWorld, type Persona } from '../../test/users-world';
 import { waitFor } from '../../test/wait-for';
 import { multipart, XLSX_TYPE, xlsx } from '../../test/xlsx-files';
 
@@ -28,40 +28,36 @@ vi.mock('./bulk-accounts.queries', async (importOriginal) => {
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
-const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 
 beforeAll(async () => {
   t = await createTestApp({ workers: true });
   w = await createUsersWorld(t.db, 'p');
-  call = await sessions(t.app, 'p');
 });
 afterAll(() => t.close());
 
+/** Requests as one of the world's personas (signed in with the test password). */
+const as = (p: Persona) => t.as(w.u[p].username);
+
 /** Uploads, previews and commits `rows` from an administrator whose app is in `lang`. */
 async function importFile(rows: string[][], lang: string): Promise<BulkImport> {
-  const token = await login(t.app, 'preg');
   const body = multipart('batch.xlsx', await xlsx(rows), XLSX_TYPE);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${BASE}?organizationId=${w.a.id}`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
+  const res = await as('reg').post(bulkAccountsApi.upload.path, body.payload, {
+    query: { organizationId: String(w.a.id) },
+    headers: body.headers,
   });
   expect(res.statusCode).toBe(202);
   const importId = res.json().importId as string;
   const status = async (states: string[]) =>
     waitFor(async () => {
-      const r = (await call('reg', 'GET', `${BASE}/${importId}`)).json() as BulkImport;
+      const r = (await as('reg').call(bulkAccountsApi.get, { params: { importId } })).json() as BulkImport;
       return states.includes(r.status) ? r : undefined;
     });
   // waiting for 'failed' too, so a failed preview shows its reason instead of a timeout
   expect(await status(['previewed', 'failed'])).toMatchObject({ status: 'previewed', error: null });
-  const commit = await t.app.inject({
-    method: 'POST',
-    url: `${BASE}/${importId}/commit`,
-    headers: { ...bearer(token), 'accept-language': lang },
-    payload: { mode: 'createAndUpdate', validOnly: true },
+  const commit = await as('reg').call(bulkAccountsApi.commit, {
+    params: { importId },
+    body: { mode: 'createAndUpdate', validOnly: true },
+    headers: { 'accept-language': lang },
   });
   expect(commit.statusCode).toBe(202);
   return status(['done', 'failed']);
@@ -132,7 +128,12 @@ describe('apply job, a batch at a time', () => {
     expect(audits.map((a) => a.action).sort()).toEqual(['user.create', 'user.create', 'user.update']);
     expect(audits.every((a) => a.actorUserId === w.u.reg.id)).toBe(true);
 
-    const rows = (await call('reg', 'GET', `${BASE}/${imp.importId}/rows?pageSize=100`)).json().rows;
+    const rows = (
+      await as('reg').call(bulkAccountsApi.rows, {
+        params: { importId: imp.importId },
+        query: { pageSize: 100 },
+      })
+    ).json().rows;
     expect(rows.map((r: { rowNumber: number; result: string }) => [r.rowNumber, r.result])).toEqual([
       [2, 'created'],
       [3, 'created'],

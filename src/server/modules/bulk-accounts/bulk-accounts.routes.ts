@@ -1,21 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BULK_REPORT_FILE,
   BULK_TEMPLATE_FILE,
-  BulkCommitBody,
-  BulkImport,
-  BulkImportListResponse,
-  BulkReportQuery,
-  BulkRowsQuery,
-  BulkRowsResponse,
-  BulkTemplateQuery,
-  BulkUploadQuery,
-  ImportIdParams,
+  bulkAccountsApi,
 } from '../../../shared/contract/bulk-accounts';
 import { AppError } from '../../lib/app-error';
 import { sendCsv, sendDownload } from '../../lib/csv';
+import { errorResponses } from '../../lib/error-responses';
 import { namedLocale } from '../../lib/i18n';
+import { routeOptions } from '../../lib/route-options';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { receiveUpload, uploadContent } from '../../plugins/input-limits-upload';
 import {
@@ -28,24 +22,48 @@ import {
   uploadImport,
 } from './bulk-accounts.service';
 import { templateWorkbook } from './template';
-import { errorResponses } from '../../lib/error-responses';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
-const tags = ['bulk-accounts'];
-const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
+const options = {
+  tags: ['bulk-accounts'],
+  errors: errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+};
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ofImport = entityOrg('import', 'params', 'importId');
+
+/** The route's options with an OpenAPI description (and more schema keys), placed after the tags. */
+function described<O extends { schema: { tags: string[] } }>(
+  o: O,
+  description: string,
+  extra: Record<string, unknown> = {},
+): O {
+  const { tags, ...schema } = o.schema;
+  return { ...o, schema: { tags, description, ...extra, ...schema } };
+}
 
 /** Bulk account creation from .xlsx: upload → dry-run preview → commit → job with progress → report. */
 export async function bulkAccountsRoutes(app: FastifyInstance) {
+  uploadRoutes(app);
+  importRoutes(app);
+}
+
+/** The uploaded spreadsheet: its name and content (refused when not multipart or without a file). */
+async function receiveSpreadsheet(req: FastifyRequest) {
+  if (!req.isMultipart()) {
+    throw new AppError('error.bulkNotMultipart', 'Send the file as multipart/form-data in the field "file".');
+  }
+  const part = await receiveUpload(req);
+  if (!part) throw new AppError('error.bulkNoFile', 'Choose a file to upload.', { file: 'Required.' });
+  return { fileName: part.filename || 'upload.xlsx', content: await uploadContent(part) };
+}
+
+function uploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/registrarUser/instructor/bulkAccountTemplate', {
-    schema: {
-      tags,
-      description: `${BULK_TEMPLATE_FILE} with the documented header row.`,
-      querystring: BulkTemplateQuery,
-      response: errors,
-    },
+  r.route({
+    ...described(
+      routeOptions(bulkAccountsApi.template, options),
+      `${BULK_TEMPLATE_FILE} with the documented header row.`,
+    ),
     config: { access: { rule: 'editUsers', org: 'query' } },
     handler: async (req, reply) =>
       sendDownload(
@@ -56,66 +74,51 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
       ),
   });
 
-  r.post(BASE, {
-    schema: {
-      tags,
-      description:
-        'multipart/form-data with one .xlsx in the field `file` (5 MB, 10,000 rows). Answers 202: the preview is built by a job; poll the import.',
-      consumes: ['multipart/form-data'],
-      querystring: BulkUploadQuery,
-      response: { 202: BulkImport, ...errors },
-    },
+  r.route({
+    ...described(
+      routeOptions(bulkAccountsApi.upload, options),
+      'multipart/form-data with one .xlsx in the field `file` (5 MB, 10,000 rows). Answers 202: the preview is built by a job; poll the import.',
+      { consumes: ['multipart/form-data'] },
+    ),
     config: { access: { rule: 'editUsers', org: 'query' } },
     handler: async (req, reply) => {
-      if (!req.isMultipart()) {
-        throw new AppError(
-          'error.bulkNotMultipart',
-          'Send the file as multipart/form-data in the field "file".',
-        );
-      }
-      const part = await receiveUpload(req);
-      if (!part) throw new AppError('error.bulkNoFile', 'Choose a file to upload.', { file: 'Required.' });
-      const content = await uploadContent(part);
+      const file = await receiveSpreadsheet(req);
       const result = await uploadImport(
         req.server.db,
         req.server.jobs,
         actorOf(req),
         req.query.organizationId,
-        {
-          fileName: part.filename || 'upload.xlsx',
-          content,
-        },
+        file,
       );
       return reply.code(202).send(result);
     },
   });
 
-  r.get(BASE, {
-    schema: { tags, querystring: BulkUploadQuery, response: { 200: BulkImportListResponse, ...errors } },
+  r.route({
+    ...routeOptions(bulkAccountsApi.list, options),
     config: { access: { rule: 'editUsers', org: 'query' } },
     handler: (req) => listImports(req.server.db, req.query.organizationId),
   });
+}
 
-  r.get(`${BASE}/:importId`, {
-    schema: { tags, params: ImportIdParams, response: { 200: BulkImport, ...errors } },
-    config: { access: { rule: 'editUsers', org: entityOrg('import', 'params', 'importId') } },
+function importRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...routeOptions(bulkAccountsApi.get, options),
+    config: { access: { rule: 'editUsers', org: ofImport } },
     handler: (req) => getImport(req.server.db, req.params.importId),
   });
 
-  r.get(`${BASE}/:importId/rows`, {
-    schema: {
-      tags,
-      params: ImportIdParams,
-      querystring: BulkRowsQuery,
-      response: { 200: BulkRowsResponse, ...errors },
-    },
-    config: { access: { rule: 'editUsers', org: entityOrg('import', 'params', 'importId') } },
+  r.route({
+    ...routeOptions(bulkAccountsApi.rows, options),
+    config: { access: { rule: 'editUsers', org: ofImport } },
     handler: (req) => importRows(req.server.db, req.params.importId, req.query),
   });
 
-  r.post(`${BASE}/:importId/commit`, {
-    schema: { tags, params: ImportIdParams, body: BulkCommitBody, response: { 202: BulkImport, ...errors } },
-    config: { access: { rule: 'editUsers', org: entityOrg('import', 'params', 'importId') } },
+  r.route({
+    ...routeOptions(bulkAccountsApi.commit, options),
+    config: { access: { rule: 'editUsers', org: ofImport } },
     handler: async (req, reply) =>
       reply
         .code(202)
@@ -132,15 +135,12 @@ export async function bulkAccountsRoutes(app: FastifyInstance) {
         ),
   });
 
-  r.get(`${BASE}/:importId/report`, {
-    schema: {
-      tags,
-      description: `${BULK_REPORT_FILE}: one line per row with its action, result and reasons (text/csv).`,
-      params: ImportIdParams,
-      querystring: BulkReportQuery,
-      response: errors,
-    },
-    config: { access: { rule: 'editUsers', org: entityOrg('import', 'params', 'importId') } },
+  r.route({
+    ...described(
+      routeOptions(bulkAccountsApi.report, options),
+      `${BULK_REPORT_FILE}: one line per row with its action, result and reasons (text/csv).`,
+    ),
+    config: { access: { rule: 'editUsers', org: ofImport } },
     handler: async (req, reply) =>
       sendCsv(
         reply,

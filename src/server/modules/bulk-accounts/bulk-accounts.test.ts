@@ -1,40 +1,42 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_HEADERS, BULK_MESSAGES, type BulkImport } from '../../../shared/contract/bulk-accounts';
+import {
+  BULK_HEADERS,
+  BULK_MESSAGES,
+  type BulkImport,
+  bulkAccountsApi,
+} from '../../../shared/contract/bulk-accounts';
 import { bulkImports, groupMembers, mailOutbox, users } from '../../db/schema';
-import { bearer, login } from '../../test/fixtures';
+import { pathOf } from '../../../shared/contract/route';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions } from '../../test/users-world';
+import { createUsersWorld, type Persona } from '../../test/users-world';
 import { waitFor } from '../../test/wait-for';
 import { multipart, XLSX_TYPE, xlsx } from '../../test/xlsx-files';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
-const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 
 beforeAll(async () => {
   t = await createTestApp({ workers: true });
   w = await createUsersWorld(t.db, 'k');
-  call = await sessions(t.app, 'k');
 });
 afterAll(() => t.close());
 
+/** Requests as one of the world's personas (signed in with the test password). */
+const as = (p: Persona) => t.as(w.u[p].username);
+
 async function upload(who: 'reg' | 'lim' | 'regB', orgId: number, fileName: string, content: Buffer) {
-  const token = await login(t.app, who === 'regB' ? 'kregb' : `k${who}`);
   const body = multipart(fileName, content, XLSX_TYPE);
-  return t.app.inject({
-    method: 'POST',
-    url: `${BASE}?organizationId=${orgId}`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
+  return as(who).post(bulkAccountsApi.upload.path, body.payload, {
+    query: { organizationId: String(orgId) },
+    headers: body.headers,
   });
 }
 
 async function settled(importId: string, who: 'reg' | 'lim' = 'reg'): Promise<BulkImport> {
   return waitFor(async () => {
-    const r = (await call(who, 'GET', `${BASE}/${importId}`)).json() as BulkImport;
+    const r = (await as(who).call(bulkAccountsApi.get, { params: { importId } })).json() as BulkImport;
     return ['previewed', 'done', 'failed'].includes(r.status) ? r : undefined;
   });
 }
@@ -42,7 +44,7 @@ async function settled(importId: string, who: 'reg' | 'lim' = 'reg'): Promise<Bu
 /** An import after its apply job: done or failed (a commit leaves `previewed` at once). */
 async function finished(importId: string): Promise<BulkImport> {
   return waitFor(async () => {
-    const r = (await call('reg', 'GET', `${BASE}/${importId}`)).json() as BulkImport;
+    const r = (await as('reg').call(bulkAccountsApi.get, { params: { importId } })).json() as BulkImport;
     return ['done', 'failed'].includes(r.status) ? r : undefined;
   });
 }
@@ -51,11 +53,7 @@ const userCount = async () => (await t.db.select({ n: sql<number>`count(*)::int`
 
 describe('template', () => {
   it('downloads an .xlsx with the documented header row and the institution roles', async () => {
-    const res = await call(
-      'reg',
-      'GET',
-      `/api/registrarUser/instructor/bulkAccountTemplate?organizationId=${w.a.id}`,
-    );
+    const res = await as('reg').call(bulkAccountsApi.template, { query: { organizationId: w.a.id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX_TYPE);
     expect(res.headers['content-disposition']).toContain('BulkAccountTemplate.xlsx');
@@ -66,8 +64,7 @@ describe('template', () => {
     const roleNames = wb.getWorksheet('Roles')!.getColumn(1).values.slice(2);
     expect(roleNames).toContain('Teaching Assistant');
     expect(
-      (await call('reg', 'GET', `/api/registrarUser/instructor/bulkAccountTemplate?organizationId=${w.b.id}`))
-        .statusCode,
+      (await as('reg').call(bulkAccountsApi.template, { query: { organizationId: w.b.id } })).statusCode,
     ).toBe(403);
   });
 });
@@ -114,7 +111,10 @@ describe('upload → dry-run preview → commit → job → report', () => {
     expect(await userCount()).toBe(before);
 
     const rows = (
-      await call('reg', 'GET', `${BASE}/${importId}/rows?mode=createAndUpdate&pageSize=100`)
+      await as('reg').call(bulkAccountsApi.rows, {
+        params: { importId },
+        query: { mode: 'createAndUpdate', pageSize: 100 },
+      })
     ).json();
     expect(rows.total).toBe(9);
     const byRow = Object.fromEntries(rows.rows.map((r: { rowNumber: number }) => [r.rowNumber, r]));
@@ -147,29 +147,49 @@ describe('upload → dry-run preview → commit → job → report', () => {
       note: expect.stringContaining('joins this institution'),
     });
 
-    const rejected = (await call('reg', 'GET', `${BASE}/${importId}/rows?action=reject`)).json();
+    const rejected = (
+      await as('reg').call(bulkAccountsApi.rows, {
+        params: { importId },
+        query: { action: 'reject' },
+      })
+    ).json();
     expect(rejected.rows.map((r: { rowNumber: number }) => r.rowNumber)).toEqual([4, 5, 9]);
-    const createOnly = (await call('reg', 'GET', `${BASE}/${importId}/rows?mode=create&action=skip`)).json();
+    const createOnly = (
+      await as('reg').call(bulkAccountsApi.rows, {
+        params: { importId },
+        query: { mode: 'create', action: 'skip' },
+      })
+    ).json();
     expect(createOnly.rows.find((r: { rowNumber: number }) => r.rowNumber === 6).note).toMatch(/Create only/);
   });
 
   it('refuses to commit rows with errors unless asked to import only the valid rows', async () => {
-    const res = await call('reg', 'POST', `${BASE}/${importId}/commit`, { mode: 'createAndUpdate' });
+    const res = await as('reg').call(bulkAccountsApi.commit, {
+      params: { importId },
+      body: { mode: 'createAndUpdate' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       message: 'error.bulkInvalidRows',
       description: BULK_MESSAGES.invalidRows,
     });
     expect(
-      (await call('reg', 'POST', `${BASE}/${importId}/commit`, { mode: 'sideways', validOnly: true }))
-        .statusCode,
+      (
+        await as('reg').post(pathOf(bulkAccountsApi.commit, { importId }), {
+          mode: 'sideways',
+          validOnly: true,
+        })
+      ).statusCode,
     ).toBe(422);
   });
 
   it('runs the job with progress and writes the per-row results', async () => {
-    const res = await call('reg', 'POST', `${BASE}/${importId}/commit`, {
-      mode: 'createAndUpdate',
-      validOnly: true,
+    const res = await as('reg').call(bulkAccountsApi.commit, {
+      params: { importId },
+      body: {
+        mode: 'createAndUpdate',
+        validOnly: true,
+      },
     });
     expect(res.statusCode).toBe(202);
     expect(['queued', 'running', 'done']).toContain(res.json().status);
@@ -195,13 +215,17 @@ describe('upload → dry-run preview → commit → job → report', () => {
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'grace@example.edu'));
     expect(mails).toHaveLength(1);
     expect(
-      (await call('reg', 'POST', `${BASE}/${importId}/commit`, { mode: 'create', validOnly: true }))
-        .statusCode,
+      (
+        await as('reg').call(bulkAccountsApi.commit, {
+          params: { importId },
+          body: { mode: 'create', validOnly: true },
+        })
+      ).statusCode,
     ).toBe(409);
   });
 
   it('downloads the per-row report as CSV', async () => {
-    const res = await call('reg', 'GET', `${BASE}/${importId}/report`);
+    const res = await as('reg').call(bulkAccountsApi.report, { params: { importId } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('BulkAccountReport.csv');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -221,9 +245,12 @@ describe('upload → dry-run preview → commit → job → report', () => {
     const imp = await settled(res.json().importId);
     expect(imp.sameFileUploadedAt).not.toBeNull();
     expect(imp.matches).toEqual({ new: 0, existing: 0, unchanged: 6, invalid: 3 });
-    const commit = await call('reg', 'POST', `${BASE}/${imp.importId}/commit`, {
-      mode: 'createAndUpdate',
-      validOnly: true,
+    const commit = await as('reg').call(bulkAccountsApi.commit, {
+      params: { importId: imp.importId },
+      body: {
+        mode: 'createAndUpdate',
+        validOnly: true,
+      },
     });
     expect(commit.statusCode).toBe(422);
     expect(commit.json()).toMatchObject({
@@ -241,7 +268,14 @@ describe('modes', () => {
       ['kteacher2', 'Tester', 'kteacher2@example.edu', '', 'Teaching Assistant'],
     ]);
     const first = (await settled((await upload('reg', w.a.id, 'modes.xlsx', file)).json().importId)).importId;
-    expect((await call('reg', 'POST', `${BASE}/${first}/commit`, { mode: 'create' })).statusCode).toBe(202);
+    expect(
+      (
+        await as('reg').call(bulkAccountsApi.commit, {
+          params: { importId: first },
+          body: { mode: 'create' },
+        })
+      ).statusCode,
+    ).toBe(202);
     expect((await finished(first)).results).toMatchObject({ created: 1, updated: 0, skipped: 1 });
     const held = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, w.instructors[2].id));
     expect(held.map((h) => h.groupId)).toEqual([w.roles.instructor.id]);
@@ -252,7 +286,14 @@ describe('modes', () => {
     ]);
     const second = (await settled((await upload('reg', w.a.id, 'modes2.xlsx', file2)).json().importId))
       .importId;
-    expect((await call('reg', 'POST', `${BASE}/${second}/commit`, { mode: 'update' })).statusCode).toBe(202);
+    expect(
+      (
+        await as('reg').call(bulkAccountsApi.commit, {
+          params: { importId: second },
+          body: { mode: 'update' },
+        })
+      ).statusCode,
+    ).toBe(202);
     expect(await finished(second)).toMatchObject({ status: 'done' });
     expect((await finished(second)).results).toMatchObject({ created: 0, updated: 1, skipped: 1 });
     expect(await t.db.select().from(users).where(eq(users.email, 'other.newcomer@example.edu'))).toHaveLength(
@@ -272,18 +313,39 @@ describe('access', () => {
     expect((await settled(mine)).status).toBe('previewed');
     const stored = async () => (await t.db.select().from(bulkImports).where(eq(bulkImports.id, mine)))[0];
     const before = await stored();
-    expect((await call('regB', 'GET', `${BASE}/${mine}`)).statusCode).toBe(403);
-    expect((await call('regB', 'GET', `${BASE}/${mine}/rows`)).statusCode).toBe(403);
-    expect((await call('regB', 'POST', `${BASE}/${mine}/commit`, { mode: 'create' })).statusCode).toBe(403);
+    expect((await as('regB').call(bulkAccountsApi.get, { params: { importId: mine } })).statusCode).toBe(403);
+    expect((await as('regB').call(bulkAccountsApi.rows, { params: { importId: mine } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await as('regB').call(bulkAccountsApi.commit, {
+          params: { importId: mine },
+          body: { mode: 'create' },
+        })
+      ).statusCode,
+    ).toBe(403);
     // The refused commit changed nothing: the import is still previewed and no account was made.
     expect(await stored()).toEqual(before);
     expect(before).toMatchObject({ status: 'previewed', mode: null, committedBy: null });
     expect(await t.db.select().from(users).where(eq(users.email, 'ab@example.edu'))).toEqual([]);
-    expect((await call('regB', 'GET', `${BASE}/${mine}/report`)).statusCode).toBe(403);
-    expect((await call('reg', 'GET', `${BASE}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
-    expect((await call('reg', 'GET', `${BASE}/not-a-uuid`)).statusCode).toBe(422);
-    expect((await call('viewer', 'GET', `${BASE}?organizationId=${w.a.id}`)).statusCode).toBe(403);
-    const list = (await call('reg', 'GET', `${BASE}?organizationId=${w.a.id}`)).json();
+    expect((await as('regB').call(bulkAccountsApi.report, { params: { importId: mine } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await as('reg').call(bulkAccountsApi.get, {
+          params: { importId: '00000000-0000-4000-8000-000000000000' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await as('reg').call(bulkAccountsApi.get, { params: { importId: 'not-a-uuid' } })).statusCode,
+    ).toBe(422);
+    expect(
+      (await as('viewer').call(bulkAccountsApi.list, { query: { organizationId: w.a.id } })).statusCode,
+    ).toBe(403);
+    const list = (await as('reg').call(bulkAccountsApi.list, { query: { organizationId: w.a.id } })).json();
     expect(list.imports.length).toBeGreaterThan(0);
   });
 
@@ -294,7 +356,12 @@ describe('access', () => {
     ]);
     const imp = await settled((await upload('lim', w.a.id, 'lim.xlsx', file)).json().importId, 'lim');
     expect(imp.matches).toMatchObject({ new: 1, invalid: 1 });
-    const rows = (await call('lim', 'GET', `${BASE}/${imp.importId}/rows?action=reject`)).json().rows;
+    const rows = (
+      await as('lim').call(bulkAccountsApi.rows, {
+        params: { importId: imp.importId },
+        query: { action: 'reject' },
+      })
+    ).json().rows;
     expect(rows[0].issues[0]).toEqual({
       column: 'Role',
       message: 'You cannot give this role: it holds permissions you do not have.',
@@ -311,13 +378,21 @@ describe('access', () => {
       status: 'previewed',
       matches: { invalid: 1 },
     });
-    const rows = (await call('lim', 'GET', `${BASE}/${imp.importId}/rows?action=reject`)).json().rows;
+    const rows = (
+      await as('lim').call(bulkAccountsApi.rows, {
+        params: { importId: imp.importId },
+        query: { action: 'reject' },
+      })
+    ).json().rows;
     expect(rows[0].issues[0].message).toMatch(
       /^This account holds permissions you do not have \(.*CAN_COPY_EDIT_COURSES.*\): it cannot be changed from your spreadsheet\.$/,
     );
-    const commit = await call('lim', 'POST', `${BASE}/${imp.importId}/commit`, {
-      mode: 'update',
-      validOnly: true,
+    const commit = await as('lim').call(bulkAccountsApi.commit, {
+      params: { importId: imp.importId },
+      body: {
+        mode: 'update',
+        validOnly: true,
+      },
     });
     expect(commit.statusCode).toBe(422);
     expect(await t.db.select().from(groupMembers).where(eq(groupMembers.userId, reg.id))).toEqual(

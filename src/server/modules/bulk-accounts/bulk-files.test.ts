@@ -1,40 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_MESSAGES, type BulkImport } from '../../../shared/contract/bulk-accounts';
+import { BULK_MESSAGES, type BulkImport, bulkAccountsApi } from '../../../shared/contract/bulk-accounts';
 import { bulkImports } from '../../db/schema';
-import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions } from '../../test/users-world';
+import { createUsersWorld, type Persona } from '../../test/users-world';
 import { waitFor } from '../../test/wait-for';
 import { multipart, XLSX_TYPE, xlsx, zip } from '../../test/xlsx-files';
 import { cellText, cleanText } from './xlsx-read';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
-let token: string;
-const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 
 beforeAll(async () => {
   t = await createTestApp({ workers: true });
   w = await createUsersWorld(t.db, 'f');
-  call = await sessions(t.app, 'f');
-  token = await login(t.app, 'freg');
 });
 afterAll(() => t.close());
 
+/** Requests as one of the world's personas (signed in with the test password). */
+const as = (p: Persona) => t.as(w.u[p].username);
+const inA = () => ({ query: { organizationId: String(w.a.id) } });
+
 function upload(fileName: string, content: Buffer, type = XLSX_TYPE) {
   const body = multipart(fileName, content, type);
-  return t.app.inject({
-    method: 'POST',
-    url: `${BASE}?organizationId=${w.a.id}`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return as('reg').post(bulkAccountsApi.upload.path, body.payload, { ...inA(), headers: body.headers });
 }
 
 const settled = (importId: string) =>
   waitFor(async () => {
-    const r = (await call('reg', 'GET', `${BASE}/${importId}`)).json() as BulkImport;
+    const r = (await as('reg').call(bulkAccountsApi.get, { params: { importId } })).json() as BulkImport;
     return ['previewed', 'failed'].includes(r.status) ? r : undefined;
   });
 
@@ -46,7 +39,8 @@ async function storesNoImport(refusals: () => Promise<void>) {
 }
 
 const rowsOf = async (importId: string) =>
-  (await call('reg', 'GET', `${BASE}/${importId}/rows?pageSize=100`)).json().rows;
+  (await as('reg').call(bulkAccountsApi.rows, { params: { importId }, query: { pageSize: 100 } })).json()
+    .rows;
 
 describe('file type, checked by content', () => {
   it('an .xlsx renamed to .csv is still an .xlsx: it is previewed', async () => {
@@ -92,14 +86,12 @@ describe('file type, checked by content', () => {
 
   it('answers a request that is not multipart with 415 and one without a file with 422', async () => {
     await storesNoImport(async () => {
-      const res = await call('reg', 'POST', `${BASE}?organizationId=${w.a.id}`, { file: 'x' });
+      const res = await as('reg').post(bulkAccountsApi.upload.path, { file: 'x' }, inA());
       expect(res.statusCode).toBe(415);
       const empty = `----b\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n----b--\r\n`;
-      const none = await t.app.inject({
-        method: 'POST',
-        url: `${BASE}?organizationId=${w.a.id}`,
-        headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=--b' },
-        payload: empty,
+      const none = await as('reg').post(bulkAccountsApi.upload.path, empty, {
+        ...inA(),
+        headers: { 'content-type': 'multipart/form-data; boundary=--b' },
       });
       expect(none.statusCode).toBe(422);
     });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkImport } from '../../../shared/contract/bulk-accounts';
-import { bearer, login } from '../../test/fixtures';
+import { type BulkImport, bulkAccountsApi } from '../../../shared/contract/bulk-accounts';
+import { usersApi } from '../../../shared/contract/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions } from '../../test/users-world';
+import { createUsersWorld, type Persona } from '../../test/users-world';
 import { waitFor } from '../../test/wait-for';
 import { multipart, XLSX_TYPE, xlsx } from '../../test/xlsx-files';
 import { SHARED_ACCOUNT_MESSAGE } from '../users';
@@ -10,22 +10,24 @@ import { SHARED_ACCOUNT_MESSAGE } from '../users';
 /** A spreadsheet row renames an account only when the uploader administers all its institutions. */
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
-const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 
 beforeAll(async () => {
   t = await createTestApp({ workers: true });
   w = await createUsersWorld(t.db, 'v');
-  call = await sessions(t.app, 'v');
 });
 afterAll(() => t.close());
 
+/** Requests as one of the world's personas (signed in with the test password). */
+const as = (p: Persona) => t.as(w.u[p].username);
+
 describe('bulk rows and shared accounts', () => {
   it("rejects a row renaming another institution's account pulled in; renames an account only this institution holds", async () => {
-    const added = await call('reg', 'POST', '/api/registrarUser/addUser2Institution', {
-      userId: w.bTeacher.id,
-      organizationId: w.a.id,
-      groupId: w.roles.ta.id,
+    const added = await as('reg').call(usersApi.addUser, {
+      body: {
+        userId: w.bTeacher.id,
+        organizationId: w.a.id,
+        groupId: w.roles.ta.id,
+      },
     });
     expect(added.statusCode, added.body).toBe(201);
     const own = w.instructors[1];
@@ -34,19 +36,19 @@ describe('bulk rows and shared accounts', () => {
       ['Own', 'Renamed', own.email, '', 'Instructor'],
     ]);
     const body = multipart('accounts.xlsx', file, XLSX_TYPE);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${BASE}?organizationId=${w.a.id}`,
-      headers: { ...bearer(await login(t.app, 'vreg')), ...body.headers },
-      payload: body.payload,
+    const res = await as('reg').post(bulkAccountsApi.upload.path, body.payload, {
+      query: { organizationId: String(w.a.id) },
+      headers: body.headers,
     });
     expect(res.statusCode, res.body).toBe(202);
     const importId = res.json().importId;
     await waitFor(async () => {
-      const r = (await call('reg', 'GET', `${BASE}/${importId}`)).json() as BulkImport;
+      const r = (await as('reg').call(bulkAccountsApi.get, { params: { importId } })).json() as BulkImport;
       return ['previewed', 'done', 'failed'].includes(r.status) ? r : undefined;
     });
-    const rows = (await call('reg', 'GET', `${BASE}/${importId}/rows?pageSize=100`)).json();
+    const rows = (
+      await as('reg').call(bulkAccountsApi.rows, { params: { importId }, query: { pageSize: 100 } })
+    ).json();
     const byRow = Object.fromEntries(rows.rows.map((r: { rowNumber: number }) => [r.rowNumber, r]));
     expect(byRow[2]).toMatchObject({
       action: 'reject',

@@ -1,23 +1,17 @@
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peopleApi } from '../../../shared/contract/people';
+import type { RouteQuery } from '../../../shared/contract/route';
 import { memberships, users } from '../../db/schema';
 import { userTextMatch } from '../users';
-import {
-  addToInternalGroup,
-  bearer,
-  createInstitution,
-  createRole,
-  createUser,
-  login,
-} from '../../test/fixtures';
+import { addToInternalGroup, createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
 let ids: { north: number; south: number; wanda: number };
 
-const find = (who: string, qs: string) =>
-  t.app.inject({ method: 'GET', url: `/api/people?${qs}`, headers: bearer(tok[who]) });
+const find = (who: string, query: RouteQuery<typeof peopleApi.find>) =>
+  t.as(who).call(peopleApi.find, { query });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,15 +38,13 @@ beforeAll(async () => {
     ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_CREATE_EDIT_ROLES'],
     [registrar.id],
   );
-  for (const who of ['pp-super', 'pp-support', 'pp-insider', 'pp-registrar'])
-    tok[who] = await login(t.app, who);
   ids = { north: north.id, south: south.id, wanda: wanda.id };
 });
 afterAll(() => t.close());
 
 describe('find a person (GET /api/people)', () => {
   it('finds a person by part of the e-mail with every institution and the roles held there', async () => {
-    const res = await find('pp-super', 'q=WANDA-DEP');
+    const res = await find('pp-super', { q: 'WANDA-DEP' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(1);
@@ -69,7 +61,7 @@ describe('find a person (GET /api/people)', () => {
   });
 
   it('lists memberships without a role too (a student), and matches the name', async () => {
-    const body = (await find('pp-support', 'q=wanda')).json();
+    const body = (await find('pp-support', { q: 'wanda' })).json();
     expect(body.people.map((p: { username: string }) => p.username).sort()).toEqual([
       'wanda-departed',
       'wanda-student',
@@ -81,23 +73,23 @@ describe('find a person (GET /api/people)', () => {
   });
 
   it('pages the results: the total over all pages, pageSize per page, by name', async () => {
-    const first = (await find('pp-insider', 'q=pager-person&pageSize=2')).json();
+    const first = (await find('pp-insider', { q: 'pager-person', pageSize: 2 })).json();
     expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(first.people).toHaveLength(2);
-    const second = (await find('pp-insider', 'q=pager-person&pageSize=2&page=2')).json();
+    const second = (await find('pp-insider', { q: 'pager-person', pageSize: 2, page: 2 })).json();
     expect(second.people.map((p: { username: string }) => p.username)).toEqual(['pager-person-2']);
   });
 
   it('refuses a search shorter than 2 characters and a bad page size with 422', async () => {
-    for (const qs of ['q=a', 'q=', 'q=wanda&pageSize=500', 'q=wanda&page=0']) {
-      const res = await find('pp-super', qs);
-      expect(res.statusCode, qs).toBe(422);
+    for (const query of [{ q: 'a' }, { q: '' }, { q: 'wanda', pageSize: 500 }, { q: 'wanda', page: 0 }]) {
+      const res = await find('pp-super', query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(422);
       expect(res.json().message).toBe('error.validation');
     }
   });
 
   it('is for provider staff only: an institution administrator is refused 403', async () => {
-    const res = await find('pp-registrar', 'q=wanda');
+    const res = await find('pp-registrar', { q: 'wanda' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('error.accessDenied');
   });

@@ -1,23 +1,21 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
+import { pathOf } from '../../../shared/contract/route';
+import { usersApi } from '../../../shared/contract/users';
 import { auditLog, sessions, users } from '../../db/schema';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
 let a: number;
 let b: number;
 const id: Record<string, number> = {};
 
-const setStatus = (who: string, userId: number, status: string, org = a) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/registrarUser/piUser/${userId}/status?organizationId=${org}`,
-    headers: bearer(tok[who]),
-    payload: { status },
-  });
+const setStatus = (who: string, userId: number, status: 'active' | 'disabled', org = a) =>
+  t
+    .as(who)
+    .call(usersApi.setStatus, { params: { id: userId }, query: { organizationId: org }, body: { status } });
 const statusOf = async (userId: number) =>
   (await t.db.select({ s: users.status }).from(users).where(eq(users.id, userId)))[0].s;
 const sessionsOf = async (userId: number) =>
@@ -41,13 +39,13 @@ beforeAll(async () => {
   await createRole(t.db, b, 'Instructor', ['CAN_COPY_EDIT_COURSES'], [id['st-shared']]);
   // a super admin's rights are those of their roles (here a provider role elsewhere), plus the flag
   await createRole(t.db, b, 'Provider', ADMIN_PERMISSIONS, [id['st-super']]);
-  for (const who of ['st-reg', 'st-super']) tok[who] = await login(t.app, who);
 });
 afterAll(() => t.close());
 
 describe('deactivate and reactivate an account', () => {
   it('deactivation blocks password sign-in and ends every session, with an audit row', async () => {
-    const session = await login(t.app, 'st-departed');
+    const departed = t.as('st-departed');
+    await departed.token();
     expect(await sessionsOf(id['st-departed'])).toBeGreaterThan(0);
     const res = await setStatus('st-reg', id['st-departed'], 'disabled');
     expect(res.statusCode).toBe(200);
@@ -55,7 +53,7 @@ describe('deactivate and reactivate an account', () => {
     expect(res.json().sessionsEnded).toBeGreaterThan(0);
     expect(await statusOf(id['st-departed'])).toBe('disabled');
     expect(await sessionsOf(id['st-departed'])).toBe(0);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(session) });
+    const me = await departed.get('/api/auth/session');
     expect(me.statusCode).toBe(401);
     await expect(login(t.app, 'st-departed')).rejects.toThrow(/401/);
     expect(await auditCount('user.deactivate', 'ok')).toBe(1);
@@ -83,7 +81,13 @@ describe('deactivate and reactivate an account', () => {
   it("refuses one's own account and a bad status with 422, changing nothing", async () => {
     const self = await setStatus('st-reg', id['st-reg'], 'disabled');
     expect(self.statusCode).toBe(422);
-    const bad = await setStatus('st-reg', id['st-boss'], 'deleted');
+    const bad = await t
+      .as('st-reg')
+      .put(
+        pathOf(usersApi.setStatus, { id: id['st-boss'] }),
+        { status: 'deleted' },
+        { query: { organizationId: String(a) } },
+      );
     expect(bad.statusCode).toBe(422);
     expect(await statusOf(id['st-reg'])).toBe('active');
     expect(await statusOf(id['st-boss'])).toBe('active');

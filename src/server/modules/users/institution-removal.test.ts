@@ -1,29 +1,20 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usersApi } from '../../../shared/contract/users';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groupMembers, memberships, recycleBin, users } from '../../db/schema';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
 let a: number;
 let b: number;
 const id: Record<string, number> = {};
 
 const remove = (who: string, userId: number, org = a) =>
-  t.app.inject({
-    method: 'DELETE',
-    url: `/api/registrarUser/piUser/${userId}/institution?organizationId=${org}`,
-    headers: bearer(tok[who]),
-  });
+  t.as(who).call(usersApi.removeFromInstitution, { params: { id: userId }, query: { organizationId: org } });
 const restore = (who: string, binId: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/recycle-bin/restore',
-    headers: bearer(tok[who]),
-    payload: { organizationId: a, id: binId },
-  });
+  t.as(who).post('/api/recycle-bin/restore', { organizationId: a, id: binId });
 const rolesIn = async (userId: number) =>
   (await t.db.select().from(groupMembers).where(eq(groupMembers.userId, userId))).map((r) => r.groupId);
 const institutionsOf = async (userId: number) =>
@@ -57,7 +48,6 @@ beforeAll(async () => {
   role.bInstructor = (
     await createRole(t.db, b, 'Instructor', ['CAN_COPY_EDIT_COURSES'], [id['rm-shared']])
   ).id;
-  for (const who of ['rm-reg', 'rm-lim']) tok[who] = await login(t.app, who);
 });
 afterAll(() => t.close());
 

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { users } from '../../db/schema';
-import { bearer, createRole, createUser, login } from '../../test/fixtures';
+import { createRole, createUser } from '../../test/fixtures';
+import { usersApi } from '../../../shared/contract/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, deniedAudits, sessions } from '../../test/users-world';
+import { createUsersWorld, deniedAudits, type Persona } from '../../test/users-world';
 import { SHARED_ACCOUNT_MESSAGE } from './shared-account';
 
 /**
@@ -14,36 +15,42 @@ import { SHARED_ACCOUNT_MESSAGE } from './shared-account';
  */
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await createUsersWorld(t.db, 's');
-  call = await sessions(t.app, 's');
 });
 afterAll(() => t.close());
 
+/** Requests as one of the world's personas (signed in with the test password). */
+const as = (p: Persona) => t.as(w.u[p].username);
+
 const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 const edit = (
-  who: Parameters<typeof call>[0],
+  who: Persona,
   institutionId: number,
   user: { id: number; firstName: string; lastName: string },
   changes: { email: string; firstName?: string; lastName?: string; groupId: number },
 ) =>
-  call(who, 'PUT', `/api/registrarUser/piUser?organizationId=${institutionId}`, {
-    userId: user.id,
-    firstName: changes.firstName ?? user.firstName,
-    lastName: changes.lastName ?? user.lastName,
-    email: changes.email,
-    groupId: changes.groupId,
+  as(who).call(usersApi.editPiUser, {
+    query: { organizationId: institutionId },
+    body: {
+      userId: user.id,
+      firstName: changes.firstName ?? user.firstName,
+      lastName: changes.lastName ?? user.lastName,
+      email: changes.email,
+      groupId: changes.groupId,
+    },
   });
 
 describe("an account's shared fields", () => {
   it("refuses an administrator of one institution changing the e-mail of another institution's user pulled in (403, audited, nothing changes)", async () => {
-    const added = await call('reg', 'POST', '/api/registrarUser/addUser2Institution', {
-      userId: w.bTeacher.id,
-      organizationId: w.a.id,
-      groupId: w.roles.ta.id,
+    const added = await as('reg').call(usersApi.addUser, {
+      body: {
+        userId: w.bTeacher.id,
+        organizationId: w.a.id,
+        groupId: w.roles.ta.id,
+      },
     });
     expect(added.statusCode, added.body).toBe(201);
     const before = await row(w.bTeacher.id);
@@ -90,13 +97,10 @@ describe("an account's shared fields", () => {
     const both = await createUser(t.db, 'sboth');
     await createRole(t.db, w.a.id, 'Co-Admin', ADMIN_PERMISSIONS, [both.id]);
     await createRole(t.db, w.b.id, 'Co-Admin', ADMIN_PERMISSIONS, [both.id]);
-    const token = await login(t.app, 'sboth');
     const u = await row(w.bTeacher.id);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/registrarUser/piUser?organizationId=${w.a.id}`,
-      headers: bearer(token),
-      payload: {
+    const res = await t.as('sboth').call(usersApi.editPiUser, {
+      query: { organizationId: w.a.id },
+      body: {
         userId: u.id,
         firstName: u.firstName,
         lastName: u.lastName,

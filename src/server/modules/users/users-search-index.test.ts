@@ -2,26 +2,30 @@ import { count, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { usersApi } from '../../../shared/contract/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions } from '../../test/users-world';
+import { createUsersWorld, type Persona } from '../../test/users-world';
 import { exactOutsiders, institutionSearchWhere } from './users.queries';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await createUsersWorld(t.db, 'ix');
-  call = await sessions(t.app, 'ix');
 });
 afterAll(() => t.close());
 
+/** Requests as one of the world's personas (signed in with the test password). */
+const as = (p: Persona) => t.as(w.u[p].username);
+
 const search = (searchText: string) =>
-  call('reg', 'POST', '/api/registrarUser/searchUser', {
-    organizationId: w.a.id,
-    searchText,
-    includeOtherInstitutions: true,
+  as('reg').call(usersApi.search, {
+    body: {
+      organizationId: w.a.id,
+      searchText,
+      includeOtherInstitutions: true,
+    },
   });
 
 describe('exact e-mail and user-name lookups', () => {

@@ -2,15 +2,15 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
+import { usersApi } from '../../../shared/contract/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions } from '../../test/users-world';
+import { createUsersWorld, type Persona } from '../../test/users-world';
 import { waitFor } from '../../test/wait-for';
 
 const received: { to: string; data: string }[] = [];
 let server: SMTPServer;
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -35,21 +35,26 @@ beforeAll(async () => {
   const port = (server.server.address() as { port: number }).port;
   t = await createTestApp({ workers: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
   w = await createUsersWorld(t.db, 's');
-  call = await sessions(t.app, 's');
 });
 afterAll(async () => {
   await t.close();
   await new Promise<void>((r) => server.close(() => r()));
 });
 
+/** Requests as one of the world's personas (signed in with the test password). */
+const as = (p: Persona) => t.as(w.u[p].username);
+
 describe('account e-mails through a real SMTP server', () => {
   it('an account request delivers the setup instructions to the new user', async () => {
-    const res = await call('reg', 'POST', `/api/registrarUser/piUser/${w.a.id}`, {
-      firstName: 'Maya',
-      lastName: 'Ortiz',
-      email: 'maya.ortiz@example.edu',
-      username: 'mortiz',
-      groupId: w.roles.ta.id,
+    const res = await as('reg').call(usersApi.createPiUser, {
+      params: { id: w.a.id },
+      body: {
+        firstName: 'Maya',
+        lastName: 'Ortiz',
+        email: 'maya.ortiz@example.edu',
+        username: 'mortiz',
+        groupId: w.roles.ta.id,
+      },
     });
     expect(res.statusCode).toBe(201);
     const mail = await waitFor(async () => received.find((m) => m.to === 'maya.ortiz@example.edu'));
@@ -64,11 +69,10 @@ describe('account e-mails through a real SMTP server', () => {
   });
 
   it('the e-mail notification of an active user is delivered too', async () => {
-    const res = await call(
-      'reg',
-      'POST',
-      `/api/registrarUser/piUser/${w.u.viewer.id}/notify?organizationId=${w.a.id}`,
-    );
+    const res = await as('reg').call(usersApi.notify, {
+      params: { id: w.u.viewer.id },
+      query: { organizationId: w.a.id },
+    });
     expect(res.statusCode).toBe(200);
     const mail = await waitFor(async () => received.find((m) => m.to === 'sviewer@example.edu'));
     expect(mail.data).toContain('Subject: Your Courseware Admin account');

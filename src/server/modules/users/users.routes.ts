@@ -1,30 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AddUserBody,
-  AddUsersBody,
-  AddUsersResponse,
-  CreatePiUserBody,
-  CreatePiUserParams,
-  EditPiUserBody,
-  EditPiUserQuery,
-  GetPiUserResponse,
-  GetUserParams,
-  GetUserResponse,
-  NotifyResponse,
-  OrganizationUserSearchQuery,
-  SearchUserBody,
-  SearchUserResponse,
-  UserIdParams,
-  UserOrgQuery,
-  UserSectionAssociationResponse,
-  UserWriteResponse,
-} from '../../../shared/contract/users';
+import { usersApi } from '../../../shared/contract/users';
+import { errorResponses } from '../../lib/error-responses';
 import { namedLocale } from '../../lib/i18n';
+import { routeOptions } from '../../lib/route-options';
 import { actorOf, entityOrg } from '../../plugins/access';
-import { AccountStatusBody, AccountStatusResponse } from '../../../shared/contract/account-status';
 import { setAccountStatus } from './account-status.service';
-import { InstitutionRemovalResponse } from '../../../shared/contract/institution-removal';
 import { removeFromInstitution } from './institution-removal.service';
 import {
   addUsersToInstitution,
@@ -34,30 +15,36 @@ import {
   notifyUser,
 } from './user-write.service';
 import { getPiUser, lookupUser, searchUsers, sectionAssociations } from './users.service';
-import { errorResponses } from '../../lib/error-responses';
 
-const errors = errorResponses(401, 403, 404, 409, 422);
-const tags = ['users'];
+const options = { tags: ['users'], errors: errorResponses(401, 403, 404, 409, 422) };
 /** `:id` is a user of the institution `?organizationId=` names (or the caller), else 404. */
 const userOfInstitution = entityOrg('user', 'params', 'id', { within: 'query' });
 
+/** The route's options with an OpenAPI description, placed after the tags. */
+function described<O extends { schema: { tags: string[] } }>(o: O, description: string): O {
+  const { tags, ...schema } = o.schema;
+  return { ...o, schema: { tags, description, ...schema } };
+}
+
 /** Users of spec §7: registrarUser/* and institution/organizationUserSearch. */
 export async function usersRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.db, jobs: app.jobs, config: app.config });
+  searchRoutes(app);
+  piUserRoutes(app);
+  userDetailRoutes(app);
+  membershipRoutes(app);
+}
 
-  r.post('/api/registrarUser/searchUser', {
-    schema: { tags, body: SearchUserBody, response: { 200: SearchUserResponse, ...errors } },
+function searchRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...routeOptions(usersApi.search, options),
     config: { access: { rule: 'viewUsers', org: 'body', actAs: 'read' } },
     handler: (req) => searchUsers(req.server.db, req.body),
   });
 
-  r.get('/api/institution/organizationUserSearch', {
-    schema: {
-      tags,
-      querystring: OrganizationUserSearchQuery,
-      response: { 200: SearchUserResponse, ...errors },
-    },
+  r.route({
+    ...routeOptions(usersApi.organizationSearch, options),
     config: { access: { rule: 'viewUsers', org: 'query' } },
     handler: (req) =>
       searchUsers(req.server.db, {
@@ -68,16 +55,18 @@ export async function usersRoutes(app: FastifyInstance) {
         includeOtherInstitutions: false,
       }),
   });
+}
 
-  r.post('/api/registrarUser/piUser/:id', {
-    schema: {
-      tags,
-      description:
-        'Account request: creates a pending user of institution `id` and e-mails setup instructions.',
-      params: CreatePiUserParams,
-      body: CreatePiUserBody,
-      response: { 201: UserWriteResponse, ...errors },
-    },
+/** Account request, edit, status and removal from the institution. */
+function piUserRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: app.db, jobs: app.jobs, config: app.config });
+
+  r.route({
+    ...described(
+      routeOptions(usersApi.createPiUser, options),
+      'Account request: creates a pending user of institution `id` and e-mails setup instructions.',
+    ),
     config: { access: { rule: 'editUsers', org: entityOrg('institution', 'params', 'id') } },
     handler: async (req, reply) =>
       reply
@@ -93,96 +82,77 @@ export async function usersRoutes(app: FastifyInstance) {
         ),
   });
 
-  r.put('/api/registrarUser/piUser', {
-    schema: {
-      tags,
-      querystring: EditPiUserQuery,
-      body: EditPiUserBody,
-      response: { 200: UserWriteResponse, ...errors },
-    },
+  r.route({
+    ...routeOptions(usersApi.editPiUser, options),
     config: {
       access: { rule: 'editUsers', org: entityOrg('user', 'body', 'userId', { within: 'query' }) },
     },
     handler: (req) => editPiUser(req.server.db, actorOf(req), req.query.organizationId, req.body),
   });
 
-  r.put('/api/registrarUser/piUser/:id/status', {
-    schema: {
-      tags,
-      description: 'Deactivates (no sign-in, sessions end) or reactivates an account.',
-      params: UserIdParams,
-      querystring: UserOrgQuery,
-      body: AccountStatusBody,
-      response: { 200: AccountStatusResponse, ...errors },
-    },
+  r.route({
+    ...described(
+      routeOptions(usersApi.setStatus, options),
+      'Deactivates (no sign-in, sessions end) or reactivates an account.',
+    ),
     config: { access: { rule: 'editUsers', org: userOfInstitution } },
     handler: (req) =>
       setAccountStatus(req.server.db, actorOf(req), req.query.organizationId, req.params.id, req.body),
   });
 
-  r.delete('/api/registrarUser/piUser/:id/institution', {
-    schema: {
-      tags,
-      description:
-        'Removes the user from the institution (membership and role there; the account stays). Restorable from the recycle bin.',
-      params: UserIdParams,
-      querystring: UserOrgQuery,
-      response: { 200: InstitutionRemovalResponse, ...errors },
-    },
+  r.route({
+    ...described(
+      routeOptions(usersApi.removeFromInstitution, options),
+      'Removes the user from the institution (membership and role there; the account stays). Restorable from the recycle bin.',
+    ),
     config: { access: { rule: 'editUsers', org: userOfInstitution } },
     handler: (req) =>
       removeFromInstitution(req.server.db, actorOf(req), req.query.organizationId, req.params.id),
   });
 
-  r.post('/api/registrarUser/piUser/:id/notify', {
-    schema: {
-      tags,
-      params: UserIdParams,
-      querystring: UserOrgQuery,
-      response: { 200: NotifyResponse, ...errors },
-    },
+  r.route({
+    ...routeOptions(usersApi.notify, options),
     config: { access: { rule: 'editUsers', org: userOfInstitution } },
     handler: (req) => notifyUser(deps(), actorOf(req), req.query.organizationId, req.params.id),
   });
+}
 
-  r.get('/api/registrarUser/getPiUser/:id', {
-    schema: {
-      tags,
-      params: UserIdParams,
-      querystring: UserOrgQuery,
-      response: { 200: GetPiUserResponse, ...errors },
-    },
+function userDetailRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...routeOptions(usersApi.getPiUser, options),
     config: { access: { rule: 'viewUsers', org: userOfInstitution } },
     handler: (req) => getPiUser(req.server.db, actorOf(req), req.query.organizationId, req.params.id),
   });
 
-  r.get('/api/registrarUser/userSectionAssociation/:id', {
-    schema: {
-      tags,
-      params: UserIdParams,
-      querystring: UserOrgQuery,
-      response: { 200: UserSectionAssociationResponse, ...errors },
-    },
+  r.route({
+    ...routeOptions(usersApi.sections, options),
     config: { access: { rule: 'viewUsers', org: userOfInstitution } },
     handler: (req) => sectionAssociations(req.server.db, req.query.organizationId, req.params.id),
   });
+}
 
-  r.post('/api/registrarUser/addUser2Institution', {
-    schema: { tags, body: AddUserBody, response: { 201: AddUsersResponse, ...errors } },
+/** Adding existing accounts to the institution, and the internal-user form's lookup. */
+function membershipRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...routeOptions(usersApi.addUser, options),
     config: { access: { rule: 'editUsers', org: 'body' } },
     handler: async (req, reply) =>
       reply.code(201).send(await addUserToInstitution(req.server.db, actorOf(req), req.body)),
   });
 
-  r.post('/api/registrarUser/addUsers2Institution', {
-    schema: { tags, body: AddUsersBody, response: { 201: AddUsersResponse, ...errors } },
+  r.route({
+    ...routeOptions(usersApi.addUsers, options),
     config: { access: { rule: 'editUsers', org: 'body' } },
     handler: async (req, reply) =>
       reply.code(201).send(await addUsersToInstitution(req.server.db, actorOf(req), req.body, false)),
   });
 
-  r.get('/api/registrarUser/getUser/:username', {
-    schema: { tags, params: GetUserParams, response: { 200: GetUserResponse, ...errors } },
+  r.route({
+    ...routeOptions(usersApi.getUser, options),
     config: { access: { rule: 'editInternalUsers', org: 'none' } },
     handler: (req) => lookupUser(req.server.db, req.params.username),
   });

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_MESSAGES } from '../../../shared/contract/users';
+import { USER_MESSAGES, usersApi } from '../../../shared/contract/users';
 import { accountRequests, auditLog, groupMembers, mailOutbox, memberships, users } from '../../db/schema';
+import { pathOf } from '../../../shared/contract/route';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, deniedAudits, sessions } from '../../test/users-world';
+import { createUsersWorld, deniedAudits, type Persona } from '../../test/users-world';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
 
 /** The stored user row and its role memberships, to compare before and after a request. */
 const stored = async (userId: number) => ({
@@ -20,12 +20,14 @@ const stored = async (userId: number) => ({
 beforeAll(async () => {
   t = await createTestApp();
   w = await createUsersWorld(t.db, 'u');
-  call = await sessions(t.app, 'u');
 });
 afterAll(() => t.close());
 
-const search = (body: Record<string, unknown>, who: Parameters<typeof call>[0] = 'reg') =>
-  call(who, 'POST', '/api/registrarUser/searchUser', { organizationId: w.a.id, ...body });
+/** Requests as one of the world's personas (signed in with the test password). */
+const as = (p: Persona) => t.as(w.u[p].username);
+
+const search = (body: Record<string, unknown>, who: Persona = 'reg') =>
+  as(who).call(usersApi.search, { body: { organizationId: w.a.id, ...body } });
 
 describe('POST /api/registrarUser/searchUser', () => {
   it("pages through the institution's users 8 at a time, with their role", async () => {
@@ -68,26 +70,23 @@ describe('POST /api/registrarUser/searchUser', () => {
   });
 
   it('refuses another institution, viewers without the dashboard, and bad input', async () => {
-    expect(
-      (await call('reg', 'POST', '/api/registrarUser/searchUser', { organizationId: w.b.id })).statusCode,
-    ).toBe(403);
+    expect((await as('reg').call(usersApi.search, { body: { organizationId: w.b.id } })).statusCode).toBe(
+      403,
+    );
     expect((await search({}, 'assoc')).statusCode).toBe(403);
-    expect((await call('reg', 'POST', '/api/registrarUser/searchUser', {})).statusCode).toBe(422);
+    expect((await as('reg').post(usersApi.search.path, {})).statusCode).toBe(422);
     expect((await search({ page: -1 })).statusCode).toBe(422);
     expect((await search({ pageSize: 1000 })).statusCode).toBe(422);
   });
 
   it('GET /api/institution/organizationUserSearch answers the same search', async () => {
-    const res = await call(
-      'reg',
-      'GET',
-      `/api/institution/organizationUserSearch?organizationId=${w.a.id}&q=viewer`,
-    );
+    const res = await as('reg').call(usersApi.organizationSearch, {
+      query: { organizationId: w.a.id, q: 'viewer' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().users.map((u: { username: string }) => u.username)).toEqual(['uviewer']);
     expect(
-      (await call('reg', 'GET', `/api/institution/organizationUserSearch?organizationId=${w.b.id}`))
-        .statusCode,
+      (await as('reg').call(usersApi.organizationSearch, { query: { organizationId: w.b.id } })).statusCode,
     ).toBe(403);
   });
 });
@@ -101,7 +100,7 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
   });
 
   it('creates a pending account in the institution with the role, and queues the setup e-mail (201)', async () => {
-    const res = await call('reg', 'POST', `/api/registrarUser/piUser/${w.a.id}`, valid());
+    const res = await as('reg').call(usersApi.createPiUser, { params: { id: w.a.id }, body: valid() });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.description).toBe(USER_MESSAGES.accountRequested);
@@ -129,10 +128,13 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
   });
 
   it('rejects a duplicate user name or e-mail with 409', async () => {
-    const name = await call('reg', 'POST', `/api/registrarUser/piUser/${w.a.id}`, {
-      ...valid(),
-      email: 'other@example.edu',
-      username: 'UREG',
+    const name = await as('reg').call(usersApi.createPiUser, {
+      params: { id: w.a.id },
+      body: {
+        ...valid(),
+        email: 'other@example.edu',
+        username: 'UREG',
+      },
     });
     expect(name.statusCode).toBe(409);
     expect(name.json()).toMatchObject({
@@ -140,9 +142,12 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
       description: 'A user with this user name already exists.',
       fields: { username: 'A user with this user name already exists.' },
     });
-    const mail = await call('reg', 'POST', `/api/registrarUser/piUser/${w.a.id}`, {
-      ...valid(),
-      email: 'uviewer@example.edu',
+    const mail = await as('reg').call(usersApi.createPiUser, {
+      params: { id: w.a.id },
+      body: {
+        ...valid(),
+        email: 'uviewer@example.edu',
+      },
     });
     expect(mail.statusCode).toBe(409);
     expect(mail.json()).toMatchObject({
@@ -165,14 +170,17 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
       [{ ...valid(), username: 'has space', email: 'a5@example.edu' }, 'username'],
     ];
     for (const [body, field] of cases) {
-      const res = await call('reg', 'POST', `/api/registrarUser/piUser/${w.a.id}`, body);
+      const res = await as('reg').post(pathOf(usersApi.createPiUser, { id: w.a.id }), body);
       expect(res.statusCode, field).toBe(422);
       expect(Object.keys(res.json().fields)).toContain(field);
     }
-    const foreignRole = await call('reg', 'POST', `/api/registrarUser/piUser/${w.a.id}`, {
-      ...valid(),
-      email: 'a6@example.edu',
-      groupId: w.roles.bInstructor.id,
+    const foreignRole = await as('reg').call(usersApi.createPiUser, {
+      params: { id: w.a.id },
+      body: {
+        ...valid(),
+        email: 'a6@example.edu',
+        groupId: w.roles.bInstructor.id,
+      },
     });
     expect(foreignRole.statusCode).toBe(422);
     expect(await count()).toBe(before);
@@ -181,25 +189,34 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
   it("refuses another institution, users without CAN_CREATE_EDIT_USERS, and roles beyond the caller's own", async () => {
     expect(
       (
-        await call('reg', 'POST', `/api/registrarUser/piUser/${w.b.id}`, {
-          ...valid(),
-          email: 'b1@example.edu',
-          groupId: w.roles.bInstructor.id,
+        await as('reg').call(usersApi.createPiUser, {
+          params: { id: w.b.id },
+          body: {
+            ...valid(),
+            email: 'b1@example.edu',
+            groupId: w.roles.bInstructor.id,
+          },
         })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await call('viewer', 'POST', `/api/registrarUser/piUser/${w.a.id}`, {
-          ...valid(),
-          email: 'b2@example.edu',
+        await as('viewer').call(usersApi.createPiUser, {
+          params: { id: w.a.id },
+          body: {
+            ...valid(),
+            email: 'b2@example.edu',
+          },
         })
       ).statusCode,
     ).toBe(403);
-    const lim = await call('lim', 'POST', `/api/registrarUser/piUser/${w.a.id}`, {
-      ...valid(),
-      email: 'b3@example.edu',
-      groupId: w.roles.admin.id,
+    const lim = await as('lim').call(usersApi.createPiUser, {
+      params: { id: w.a.id },
+      body: {
+        ...valid(),
+        email: 'b3@example.edu',
+        groupId: w.roles.admin.id,
+      },
     });
     expect(lim.statusCode).toBe(403);
     for (const email of ['b1@example.edu', 'b2@example.edu', 'b3@example.edu'])
@@ -210,13 +227,16 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
 describe('PUT /api/registrarUser/piUser (edit)', () => {
   it('changes name, e-mail and role; returns 200 OK with the success text', async () => {
     const u = w.instructors[5];
-    const res = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
-      userId: u.id,
-      firstName: 'Renamed',
-      lastName: 'Teacher',
-      email: 'renamed.teacher@example.edu',
-      groupId: w.roles.ta.id,
-      version: 1,
+    const res = await as('reg').call(usersApi.editPiUser, {
+      query: { organizationId: w.a.id },
+      body: {
+        userId: u.id,
+        firstName: 'Renamed',
+        lastName: 'Teacher',
+        email: 'renamed.teacher@example.edu',
+        groupId: w.roles.ta.id,
+        version: 1,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -237,13 +257,16 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
       version: 2,
     });
     expect(after.roles).toEqual([w.roles.ta.id]);
-    const stale = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
-      userId: u.id,
-      firstName: 'Stale',
-      lastName: 'Edit',
-      email: 'renamed.teacher@example.edu',
-      groupId: w.roles.ta.id,
-      version: 1,
+    const stale = await as('reg').call(usersApi.editPiUser, {
+      query: { organizationId: w.a.id },
+      body: {
+        userId: u.id,
+        firstName: 'Stale',
+        lastName: 'Edit',
+        email: 'renamed.teacher@example.edu',
+        groupId: w.roles.ta.id,
+        version: 1,
+      },
     });
     expect(stale.statusCode).toBe(409);
     expect(await stored(u.id)).toEqual(after);
@@ -257,21 +280,27 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
       groupId: w.roles.instructor.id,
     };
     const before = await stored(base.userId);
-    const dup = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
-      ...base,
-      email: 'UVIEWER@example.edu',
+    const dup = await as('reg').call(usersApi.editPiUser, {
+      query: { organizationId: w.a.id },
+      body: {
+        ...base,
+        email: 'UVIEWER@example.edu',
+      },
     });
     expect(dup.statusCode).toBe(409);
-    const bad = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
-      ...base,
-      email: 'nope',
+    const bad = await as('reg').call(usersApi.editPiUser, {
+      query: { organizationId: w.a.id },
+      body: {
+        ...base,
+        email: 'nope',
+      },
     });
     expect(bad.statusCode).toBe(422);
-    const noRole = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
-      ...base,
-      groupId: undefined,
-      email: 'x@example.edu',
-    });
+    const noRole = await as('reg').put(
+      usersApi.editPiUser.path,
+      { ...base, groupId: undefined, email: 'x@example.edu' },
+      { query: { organizationId: String(w.a.id) } },
+    );
     expect(noRole.statusCode).toBe(422);
     expect(await stored(base.userId)).toEqual(before);
   });
@@ -287,15 +316,18 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
     const foreignBefore = await stored(w.bTeacher.id);
     const viewerTargetBefore = await stored(w.instructors[7].id);
     expect(
-      (await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, body)).statusCode,
+      (await as('reg').call(usersApi.editPiUser, { query: { organizationId: w.a.id }, body })).statusCode,
     ).toBe(404);
     expect(
-      (await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.b.id}`, body)).statusCode,
+      (await as('reg').call(usersApi.editPiUser, { query: { organizationId: w.b.id }, body })).statusCode,
     ).toBe(403);
-    const viewer = await call('viewer', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
-      ...body,
-      userId: w.instructors[7].id,
-      email: 'uteacher7@example.edu',
+    const viewer = await as('viewer').call(usersApi.editPiUser, {
+      query: { organizationId: w.a.id },
+      body: {
+        ...body,
+        userId: w.instructors[7].id,
+        email: 'uteacher7@example.edu',
+      },
     });
     expect(viewer.statusCode).toBe(403);
     expect(viewer.json().message).toBe('error.accessDenied');
@@ -312,20 +344,26 @@ describe('PUT /api/registrarUser/piUser (edit)', () => {
       email: 'uteacher7@example.edu',
       groupId: w.roles.instructor.id,
     };
-    const flag = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
-      ...body,
-      superAdmin: true,
+    const flag = await as('reg').call(usersApi.editPiUser, {
+      query: { organizationId: w.a.id },
+      body: {
+        ...body,
+        superAdmin: true,
+      },
     });
     expect(flag.statusCode).toBe(403);
     expect((await t.db.select().from(users).where(eq(users.id, target.id)))[0].superAdmin).toBe(false);
     expect((await deniedAudits(t.db, 'user.update')).length).toBeGreaterThan(0);
-    const boss = await call('boss', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, {
-      ...body,
-      nasupport: true,
+    const boss = await as('boss').call(usersApi.editPiUser, {
+      query: { organizationId: w.a.id },
+      body: {
+        ...body,
+        nasupport: true,
+      },
     });
     expect(boss.statusCode).toBe(200);
     expect(boss.json().user.flagged).toBe(true);
-    const regEdit = await call('reg', 'PUT', `/api/registrarUser/piUser?organizationId=${w.a.id}`, body);
+    const regEdit = await as('reg').call(usersApi.editPiUser, { query: { organizationId: w.a.id }, body });
     expect(regEdit.statusCode).toBe(403);
     expect(regEdit.json()).toMatchObject({
       message: 'error.cannotEditUser',

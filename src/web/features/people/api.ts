@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PeopleResponseT } from '../../../shared/contract/people';
-import { api } from '../../lib/api';
+import { peopleApi } from '../../../shared/contract/people';
+import type { RouteResponse } from '../../../shared/contract/route';
+import { call } from '../../lib/api';
 
-export type PeoplePage = PeopleResponseT;
-export type PersonRow = PeopleResponseT['people'][number];
+export type PeoplePage = RouteResponse<typeof peopleApi.find>;
+export type PersonRow = PeoplePage['people'][number];
 
 export const peopleKeys = {
   all: ['people'] as const,
@@ -14,7 +15,7 @@ export const peopleKeys = {
 export function usePeople(q: string, page: number) {
   return useQuery({
     queryKey: peopleKeys.search(q, page),
-    queryFn: ({ signal }) => api<PeoplePage>('/api/people', { signal, query: { q, page, pageSize: 20 } }),
+    queryFn: ({ signal }) => call(peopleApi.find, { signal, query: { q, page, pageSize: 20 } }),
     enabled: q.length >= 2,
     placeholderData: keepPreviousData,
   });

@@ -1,40 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  AddUserBody,
-  AddUsersBody,
-  AddUsersResponse,
-  CreatePiUserBody,
-  EditPiUserBody,
-  GetPiUserResponse,
-  NotifyResponse,
-  SearchUserBody,
-  SearchUserResponse,
-  UserSectionAssociationResponse,
-  UserWriteResponse,
-} from '../../../shared/contract/users';
-import { api } from '../../lib/api';
+import type { RouteBody, RouteResponse } from '../../../shared/contract/route';
+import { usersApi } from '../../../shared/contract/users';
+import { call } from '../../lib/api';
 import { roleKeys } from '../roles';
 
 export { pageIndexFor } from './paging';
 
-export type UserSearch = z.infer<typeof SearchUserResponse>;
+export type UserSearch = RouteResponse<typeof usersApi.search>;
 export type UserRow = UserSearch['users'][number];
-type UserWrite = z.infer<typeof UserWriteResponse>;
 
 export const userKeys = {
   all: ['users'] as const,
-  search: (body: z.input<typeof SearchUserBody>) => ['users', 'search', body] as const,
+  search: (body: RouteBody<typeof usersApi.search>) => ['users', 'search', body] as const,
   user: (orgId: number, id: number) => ['users', 'user', orgId, id] as const,
   sections: (orgId: number, id: number) => ['users', 'sections', orgId, id] as const,
 };
 
 /** POST registrarUser/searchUser: one page (8 users) of the institution's users. */
-export function useUserSearch(body: z.input<typeof SearchUserBody>, enabled = true) {
+export function useUserSearch(body: RouteBody<typeof usersApi.search>, enabled = true) {
   return useQuery({
     queryKey: userKeys.search(body),
-    queryFn: ({ signal }) =>
-      api<UserSearch>('/api/registrarUser/searchUser', { method: 'POST', signal, body }),
+    queryFn: ({ signal }) => call(usersApi.search, { signal, body }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -44,10 +30,7 @@ export function usePiUser(orgId: number, userId: number | null) {
   return useQuery({
     queryKey: userKeys.user(orgId, userId ?? 0),
     queryFn: ({ signal }) =>
-      api<z.infer<typeof GetPiUserResponse>>(`/api/registrarUser/getPiUser/${userId}`, {
-        signal,
-        query: { organizationId: orgId },
-      }),
+      call(usersApi.getPiUser, { params: { id: userId! }, query: { organizationId: orgId }, signal }),
     enabled: userId !== null,
   });
 }
@@ -56,13 +39,7 @@ export function useUserSections(orgId: number, userId: number | null) {
   return useQuery({
     queryKey: userKeys.sections(orgId, userId ?? 0),
     queryFn: ({ signal }) =>
-      api<z.infer<typeof UserSectionAssociationResponse>>(
-        `/api/registrarUser/userSectionAssociation/${userId}`,
-        {
-          signal,
-          query: { organizationId: orgId },
-        },
-      ),
+      call(usersApi.sections, { params: { id: userId! }, query: { organizationId: orgId }, signal }),
     enabled: userId !== null,
   });
 }
@@ -79,8 +56,8 @@ function useUserInvalidation() {
 export function useCreateUser(orgId: number) {
   const invalidate = useUserInvalidation();
   return useMutation({
-    mutationFn: (body: z.input<typeof CreatePiUserBody>) =>
-      api<UserWrite>(`/api/registrarUser/piUser/${orgId}`, { method: 'POST', body }),
+    mutationFn: (body: RouteBody<typeof usersApi.createPiUser>) =>
+      call(usersApi.createPiUser, { params: { id: orgId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -88,8 +65,8 @@ export function useCreateUser(orgId: number) {
 export function useEditUser(orgId: number) {
   const invalidate = useUserInvalidation();
   return useMutation({
-    mutationFn: (body: z.input<typeof EditPiUserBody>) =>
-      api<UserWrite>('/api/registrarUser/piUser', { method: 'PUT', query: { organizationId: orgId }, body }),
+    mutationFn: (body: RouteBody<typeof usersApi.editPiUser>) =>
+      call(usersApi.editPiUser, { query: { organizationId: orgId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -97,11 +74,7 @@ export function useEditUser(orgId: number) {
 export function useAddUser() {
   const invalidate = useUserInvalidation();
   return useMutation({
-    mutationFn: (body: z.input<typeof AddUserBody>) =>
-      api<z.infer<typeof AddUsersResponse>>('/api/registrarUser/addUser2Institution', {
-        method: 'POST',
-        body,
-      }),
+    mutationFn: (body: RouteBody<typeof usersApi.addUser>) => call(usersApi.addUser, { body }),
     onSuccess: invalidate,
   });
 }
@@ -109,11 +82,7 @@ export function useAddUser() {
 export function useAddUsers() {
   const invalidate = useUserInvalidation();
   return useMutation({
-    mutationFn: (body: z.input<typeof AddUsersBody>) =>
-      api<z.infer<typeof AddUsersResponse>>('/api/registrarUser/addUsers2Institution', {
-        method: 'POST',
-        body,
-      }),
+    mutationFn: (body: RouteBody<typeof usersApi.addUsers>) => call(usersApi.addUsers, { body }),
     onSuccess: invalidate,
   });
 }
@@ -121,9 +90,6 @@ export function useAddUsers() {
 export function useNotifyUser(orgId: number) {
   return useMutation({
     mutationFn: (userId: number) =>
-      api<z.infer<typeof NotifyResponse>>(`/api/registrarUser/piUser/${userId}/notify`, {
-        method: 'POST',
-        query: { organizationId: orgId },
-      }),
+      call(usersApi.notify, { params: { id: userId }, query: { organizationId: orgId } }),
   });
 }

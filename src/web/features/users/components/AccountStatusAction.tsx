@@ -2,8 +2,9 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AccountStatusBodyT, AccountStatusResponseT } from '../../../../shared/contract/account-status';
-import { api } from '../../../lib/api';
+import type { RouteBody } from '../../../../shared/contract/route';
+import { usersApi } from '../../../../shared/contract/users';
+import { call } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type UserRow, userKeys } from '../api';
 
@@ -11,9 +12,9 @@ import { type UserRow, userKeys } from '../api';
 function useSetAccountStatus(orgId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, status }: { userId: number } & AccountStatusBodyT) =>
-      api<AccountStatusResponseT>(`/api/registrarUser/piUser/${userId}/status`, {
-        method: 'PUT',
+    mutationFn: ({ userId, status }: { userId: number } & RouteBody<typeof usersApi.setStatus>) =>
+      call(usersApi.setStatus, {
+        params: { id: userId },
         query: { organizationId: orgId },
         body: { status },
       }),

@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { InstitutionRemovalResponseT } from '../../../../shared/contract/institution-removal';
-import { api } from '../../../lib/api';
+import { usersApi } from '../../../../shared/contract/users';
+import { call } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type UserRow, userKeys } from '../api';
 
@@ -12,10 +12,7 @@ function useRemoveFromInstitution(orgId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) =>
-      api<InstitutionRemovalResponseT>(`/api/registrarUser/piUser/${userId}/institution`, {
-        method: 'DELETE',
-        query: { organizationId: orgId },
-      }),
+      call(usersApi.removeFromInstitution, { params: { id: userId }, query: { organizationId: orgId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

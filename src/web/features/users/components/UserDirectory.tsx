@@ -26,50 +26,20 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
   const [searchText] = useDebouncedValue(text.trim(), 300);
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
-  const [bulkRole, setBulkRole] = useState<string | null>(null);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [sectionsOf, setSectionsOf] = useState<UserRow | null>(null);
   const [actingFor, setActingFor] = useState<UserRow | null>(null);
   const { session, capabilities, institution } = useAppSession();
   const mayActAs = can(capabilities, 'actAs') && !session.actAs;
   const result = useUserSearch({ organizationId: orgId, searchText, page, pageSize: USERS_PER_PAGE });
+  const [bulkRole, setBulkRole] = useState<string | null>(null);
   const roles = useRoles(canEdit ? orgId : null);
-  const addUsers = useAddUsers();
-  const notify = useNotifyUser(orgId);
+  const sendNotification = useNotifyConfirm(orgId);
   const total = result.data?.total ?? 0;
   const pages = Math.ceil(total / USERS_PER_PAGE);
 
-  const giveRole = () =>
-    addUsers.mutate(
-      { userIds: selected, organizationId: orgId, groupId: Number(bulkRole) },
-      {
-        onSuccess: () => {
-          notifySuccess(t('users.bulkRole.added'));
-          setSelected([]);
-        },
-        onError: (e) => notifyDenied(e, t('users.errors.cannotAddRole')),
-      },
-    );
-
-  // an e-mail goes out: confirm first, naming the recipient
   const changeStatus = useAccountStatusAction(orgId);
   const removeFromInstitution = useInstitutionRemovalAction(orgId);
-  const sendNotification = (u: UserRow) =>
-    modals.openConfirmModal({
-      title: t('users.notify.confirmTitle'),
-      children: (
-        <Text size="sm" data-testid="notify-confirm-text">
-          {t('users.notify.confirmText', { name: u.displayName, email: u.email })}
-        </Text>
-      ),
-      labels: { confirm: t('users.notify.confirm'), cancel: t('users.notify.cancel') },
-      confirmProps: { 'data-testid': 'confirm-notify' } as Record<string, string>,
-      onConfirm: () =>
-        notify.mutate(u.id, {
-          onSuccess: () => notifySuccess(t('users.notify.sent', { email: u.email })),
-          onError: notifyError,
-        }),
-    });
 
   return (
     <Stack>
@@ -85,24 +55,14 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
         maw={420}
       />
       {canEdit && selected.length > 0 && (
-        <Paper withBorder p="sm">
-          <Group align="flex-end">
-            <Text size="sm">{t('users.bulkRole.selected', { count: selected.length })}</Text>
-            <Select
-              aria-label={t('users.bulkRole.role')}
-              placeholder={t('users.bulkRole.role')}
-              data={(roles.data?.groups ?? []).map((r) => ({ value: String(r.groupId), label: r.name }))}
-              value={bulkRole}
-              onChange={setBulkRole}
-            />
-            <Button disabled={!bulkRole} loading={addUsers.isPending} onClick={giveRole}>
-              {t('users.bulkRole.submit')}
-            </Button>
-            <Button variant="subtle" onClick={() => setSelected([])}>
-              {t('users.bulkRole.clear')}
-            </Button>
-          </Group>
-        </Paper>
+        <RoleForSelected
+          orgId={orgId}
+          selected={selected}
+          roles={roles.data?.groups ?? []}
+          role={bulkRole}
+          onRole={setBulkRole}
+          onDone={() => setSelected([])}
+        />
       )}
       {result.isPending ? (
         <Center py="xl">
@@ -153,5 +113,73 @@ export function UserDirectory({ orgId, canEdit }: { orgId: number; canEdit: bool
         />
       )}
     </Stack>
+  );
+}
+
+/** Sends the account e-mail to a user after a confirmation naming the recipient (an e-mail goes out). */
+function useNotifyConfirm(orgId: number) {
+  const { t } = useTranslation();
+  const notify = useNotifyUser(orgId);
+  return (u: UserRow) =>
+    modals.openConfirmModal({
+      title: t('users.notify.confirmTitle'),
+      children: (
+        <Text size="sm" data-testid="notify-confirm-text">
+          {t('users.notify.confirmText', { name: u.displayName, email: u.email })}
+        </Text>
+      ),
+      labels: { confirm: t('users.notify.confirm'), cancel: t('users.notify.cancel') },
+      confirmProps: { 'data-testid': 'confirm-notify' } as Record<string, string>,
+      onConfirm: () =>
+        notify.mutate(u.id, {
+          onSuccess: () => notifySuccess(t('users.notify.sent', { email: u.email })),
+          onError: notifyError,
+        }),
+    });
+}
+
+interface RoleForSelectedProps {
+  orgId: number;
+  selected: number[];
+  roles: { groupId: number; name: string }[];
+  role: string | null;
+  onRole: (role: string | null) => void;
+  onDone: () => void;
+}
+
+/** Gives one role of the institution to every selected user; the selection clears on success. */
+function RoleForSelected({ orgId, selected, roles, role, onRole, onDone }: RoleForSelectedProps) {
+  const { t } = useTranslation();
+  const addUsers = useAddUsers();
+  const giveRole = () =>
+    addUsers.mutate(
+      { userIds: selected, organizationId: orgId, groupId: Number(role) },
+      {
+        onSuccess: () => {
+          notifySuccess(t('users.bulkRole.added'));
+          onDone();
+        },
+        onError: (e) => notifyDenied(e, t('users.errors.cannotAddRole')),
+      },
+    );
+  return (
+    <Paper withBorder p="sm">
+      <Group align="flex-end">
+        <Text size="sm">{t('users.bulkRole.selected', { count: selected.length })}</Text>
+        <Select
+          aria-label={t('users.bulkRole.role')}
+          placeholder={t('users.bulkRole.role')}
+          data={roles.map((r) => ({ value: String(r.groupId), label: r.name }))}
+          value={role}
+          onChange={onRole}
+        />
+        <Button disabled={!role} loading={addUsers.isPending} onClick={giveRole}>
+          {t('users.bulkRole.submit')}
+        </Button>
+        <Button variant="subtle" onClick={onDone}>
+          {t('users.bulkRole.clear')}
+        </Button>
+      </Group>
+    </Paper>
   );
 }

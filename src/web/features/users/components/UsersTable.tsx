@@ -29,7 +29,6 @@ interface Props {
 
 const STATUS_COLOR = { active: 'green', pending: 'yellow', disabled: 'gray' } as const;
 
-/** One page of users: name, e-mail, user name, role, status and the row actions. */
 /** The actions stay in view while a narrow screen scrolls the table sideways. */
 const STICKY_END = {
   position: 'sticky',
@@ -38,6 +37,7 @@ const STICKY_END = {
   background: 'var(--mantine-color-body)',
 } as const;
 
+/** One page of users: name, e-mail, user name, role, status and the row actions. */
 export function UsersTable({
   users,
   canEdit,
@@ -120,96 +120,129 @@ export function UsersTable({
                 </Badge>
               </Table.Td>
               <Table.Td style={STICKY_END}>
-                <Group gap={4} wrap="nowrap">
-                  {canEdit && (
-                    <Tooltip label={t('users.actions.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => onEdit(u)}
-                        aria-label={t('users.actions.editUser', { name: u.displayName })}
-                      >
-                        <IconPencil size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  {canEdit && (
-                    <Tooltip label={t('users.actions.notify')}>
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => onNotify(u)}
-                        aria-label={t('users.actions.notifyUser', { name: u.displayName })}
-                      >
-                        <IconMail size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  {canEdit && onStatus && u.status !== 'pending' && u.id !== session.userId && (
-                    <Tooltip
-                      label={t(
-                        u.status === 'active'
-                          ? 'users.accountStatus.deactivate'
-                          : 'users.accountStatus.reactivate',
-                      )}
-                    >
-                      <ActionIcon
-                        variant="subtle"
-                        color={u.status === 'active' ? 'red.9' : undefined}
-                        onClick={() => onStatus(u)}
-                        aria-label={`${t(
-                          u.status === 'active'
-                            ? 'users.accountStatus.deactivate'
-                            : 'users.accountStatus.reactivate',
-                        )}: ${u.displayName}`}
-                        data-testid="account-status"
-                      >
-                        {u.status === 'active' ? (
-                          <IconUserOff size={16} aria-hidden="true" />
-                        ) : (
-                          <IconUserCheck size={16} aria-hidden="true" />
-                        )}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  {canEdit && onRemove && u.id !== session.userId && (
-                    <Tooltip label={t('users.removal.remove')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        onClick={() => onRemove(u)}
-                        aria-label={t('users.removal.removeUser', { name: u.displayName })}
-                        data-testid="institution-removal"
-                      >
-                        <IconUserMinus size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  <Tooltip label={t('users.actions.sections')}>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => onSections(u)}
-                      aria-label={t('users.actions.sectionsOf', { name: u.displayName })}
-                    >
-                      <IconBook size={16} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
-                  {onActAs && (
-                    <Tooltip label={t('actAs.menuLink')}>
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => onActAs(u)}
-                        aria-label={t('actAs.forUser', { name: u.displayName })}
-                        data-testid="act-as-user-row"
-                      >
-                        <IconUserShare size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Group>
+                <RowActions
+                  u={u}
+                  canEdit={canEdit}
+                  self={u.id === session.userId}
+                  onEdit={onEdit}
+                  onNotify={onNotify}
+                  onSections={onSections}
+                  onStatus={onStatus}
+                  onRemove={onRemove}
+                  onActAs={onActAs}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+type ActionProps = Omit<Props, 'users' | 'selected' | 'onSelect'> & {
+  u: UserRow;
+  /** The row is the signed-in user: no status change or removal of oneself. */
+  self: boolean;
+};
+
+/** The row's action buttons, each shown when the caller may use it. */
+function RowActions({
+  u,
+  canEdit,
+  self,
+  onEdit,
+  onNotify,
+  onSections,
+  onStatus,
+  onRemove,
+  onActAs,
+}: ActionProps) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {canEdit && (
+        <Tooltip label={t('users.actions.edit')}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => onEdit(u)}
+            aria-label={t('users.actions.editUser', { name: u.displayName })}
+          >
+            <IconPencil size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canEdit && (
+        <Tooltip label={t('users.actions.notify')}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => onNotify(u)}
+            aria-label={t('users.actions.notifyUser', { name: u.displayName })}
+          >
+            <IconMail size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canEdit && onStatus && u.status !== 'pending' && !self && <StatusAction u={u} onStatus={onStatus} />}
+      {canEdit && onRemove && !self && (
+        <Tooltip label={t('users.removal.remove')}>
+          <ActionIcon
+            variant="subtle"
+            color="red.9"
+            onClick={() => onRemove(u)}
+            aria-label={t('users.removal.removeUser', { name: u.displayName })}
+            data-testid="institution-removal"
+          >
+            <IconUserMinus size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label={t('users.actions.sections')}>
+        <ActionIcon
+          variant="subtle"
+          onClick={() => onSections(u)}
+          aria-label={t('users.actions.sectionsOf', { name: u.displayName })}
+        >
+          <IconBook size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      {onActAs && (
+        <Tooltip label={t('actAs.menuLink')}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => onActAs(u)}
+            aria-label={t('actAs.forUser', { name: u.displayName })}
+            data-testid="act-as-user-row"
+          >
+            <IconUserShare size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/** Deactivate an active account, or reactivate a disabled one. */
+function StatusAction({ u, onStatus }: { u: UserRow; onStatus: (u: UserRow) => void }) {
+  const { t } = useTranslation();
+  const label = t(
+    u.status === 'active' ? 'users.accountStatus.deactivate' : 'users.accountStatus.reactivate',
+  );
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color={u.status === 'active' ? 'red.9' : undefined}
+        onClick={() => onStatus(u)}
+        aria-label={`${label}: ${u.displayName}`}
+        data-testid="account-status"
+      >
+        {u.status === 'active' ? (
+          <IconUserOff size={16} aria-hidden="true" />
+        ) : (
+          <IconUserCheck size={16} aria-hidden="true" />
+        )}
+      </ActionIcon>
+    </Tooltip>
   );
 }

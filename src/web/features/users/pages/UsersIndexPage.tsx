@@ -1,14 +1,16 @@
 import { Button, Group, Tabs, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../../shared/permissions';
 import { Page } from '../../../components/Page';
 import { useAppSession } from '../../../session';
 import { AddUserModal } from '../components/AddUserModal';
-import { BulkAccounts } from '../components/bulk/BulkAccounts';
+import { BulkAccounts } from '../../bulk-accounts';
 import { UserDirectory } from '../components/UserDirectory';
 import { UserFormModal } from '../components/UserFormModal';
+import { userKeys } from '../api';
 
 /** /users index: search, add, create and edit the chosen institution's users; bulk account creation. */
 export default function UsersIndexPage() {
@@ -17,6 +19,7 @@ export default function UsersIndexPage() {
   const canEdit = can(capabilities, 'editUsers');
   const [dialog, setDialog] = useState<'add' | 'create' | null>(null);
   const [tab, setTab] = useState<string | null>('users');
+  const qc = useQueryClient();
   if (!institution) {
     return (
       <Page title={t('pages.users.title')}>
@@ -58,7 +61,11 @@ export default function UsersIndexPage() {
         </Tabs.Panel>
         {canEdit && (
           <Tabs.Panel value="bulk" pt="md">
-            <BulkAccounts key={orgId} orgId={orgId} />
+            <BulkAccounts
+              key={orgId}
+              orgId={orgId}
+              onDone={() => void qc.invalidateQueries({ queryKey: userKeys.all })}
+            />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -15,10 +15,10 @@ import {
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BulkAction, BulkImport, BulkMode } from '../../../../../shared/contract/bulk-accounts';
-import { formatUsDate } from '../../../../../shared/validation';
-import { notifyError } from '../../../../lib/notify';
-import { downloadReport, useBulkImport, useCommitBulk } from '../../bulkApi';
+import type { BulkAction, BulkImport, BulkMode } from '../../../../shared/contract/bulk-accounts';
+import { formatUsDate } from '../../../../shared/validation';
+import { notifyError } from '../../../lib/notify';
+import { downloadReport, useBulkImport, useCommitBulk } from '../api';
 import { BulkRowsTable } from './BulkRowsTable';
 
 const ACTION_COLOR: Record<BulkAction, string> = {
@@ -29,9 +29,9 @@ const ACTION_COLOR: Record<BulkAction, string> = {
 };
 
 /** One import: the dry-run preview with mode and valid-only choice, then the job's progress and results. */
-export function BulkImportView({ importId }: { importId: string }) {
+export function BulkImportView({ importId, onDone }: { importId: string; onDone?: () => void }) {
   const { t } = useTranslation();
-  const imp = useBulkImport(importId);
+  const imp = useBulkImport(importId, onDone);
   const commit = useCommitBulk();
   const [mode, setMode] = useState<BulkMode>('create');
   const [validOnly, setValidOnly] = useState(false);

@@ -1,9 +1,9 @@
 import { Badge, Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Pager } from '../../../../components/Pager';
+import { Pager } from '../../../components/Pager';
 import { useTranslation } from 'react-i18next';
-import type { BulkAction, BulkMode } from '../../../../../shared/contract/bulk-accounts';
-import { useBulkRows } from '../../bulkApi';
+import type { BulkAction, BulkMode } from '../../../../shared/contract/bulk-accounts';
+import { useBulkRows } from '../api';
 
 const COLOR: Record<BulkAction, string> = { create: 'green', update: 'blue', skip: 'gray', reject: 'red' };
 const PAGE = 25;

@@ -4,11 +4,11 @@ import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../shared/dates';
-import { BULK_HEADERS, BULK_LIMITS } from '../../../../../shared/contract/bulk-accounts';
-import { errorText } from '../../../../lib/error-text';
-import { notifyError } from '../../../../lib/notify';
-import { bulkKeys, downloadTemplate, useBulkImports, useUploadBulk } from '../../bulkApi';
+import { formatDateTime } from '../../../../shared/dates';
+import { BULK_HEADERS, BULK_LIMITS } from '../../../../shared/contract/bulk-accounts';
+import { errorText } from '../../../lib/error-text';
+import { notifyError } from '../../../lib/notify';
+import { bulkKeys, downloadTemplate, useBulkImports, useUploadBulk } from '../api';
 import { BulkImportView } from './BulkImportView';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -17,7 +17,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * Bulk account creation: template, upload (checked by content on the server: .xlsx only, 5 MB,
  * 10,000 rows), then the dry-run preview, the import job and its report.
  */
-export function BulkAccounts({ orgId }: { orgId: number }) {
+export function BulkAccounts({ orgId, onDone }: { orgId: number; onDone?: () => void }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const upload = useUploadBulk(orgId);
@@ -90,7 +90,7 @@ export function BulkAccounts({ orgId }: { orgId: number }) {
           )}
         </Stack>
       </Paper>
-      {importId && <BulkImportView key={importId} importId={importId} />}
+      {importId && <BulkImportView key={importId} importId={importId} onDone={onDone} />}
       {!importId && (recent.data?.imports.length ?? 0) > 0 && (
         <Paper withBorder p="md">
           <Title order={3} size="h5" mb="xs">

@@ -1,20 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   BULK_REPORT_FILE,
   BULK_TEMPLATE_FILE,
   type BulkAction,
-  type BulkCommitBody,
-  type BulkImport,
-  type BulkImportListResponse,
+  bulkAccountsApi,
   type BulkMode,
-  type BulkRowsResponse,
 } from '../../../shared/contract/bulk-accounts';
-import { api } from '../../lib/api';
+import { pathOf, type RouteBody } from '../../../shared/contract/route';
+import { call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { userKeys } from './api';
-
-const BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 
 export const bulkKeys = {
   all: ['bulk-imports'] as const,
@@ -25,14 +19,13 @@ export const bulkKeys = {
 
 const ACTIVE = new Set(['parsing', 'queued', 'running']);
 
-/** One import; polls every second while the preview or the job is under way. */
-export function useBulkImport(importId: string | null) {
-  const qc = useQueryClient();
+/** One import; polls every second while the preview or the job is under way; `onDone` when it is done. */
+export function useBulkImport(importId: string | null, onDone?: () => void) {
   return useQuery({
     queryKey: bulkKeys.one(importId ?? ''),
     queryFn: async ({ signal }) => {
-      const imp = await api<BulkImport>(`${BASE}/${importId}`, { signal });
-      if (imp.status === 'done') void qc.invalidateQueries({ queryKey: userKeys.all });
+      const imp = await call(bulkAccountsApi.get, { params: { importId: importId! }, signal });
+      if (imp.status === 'done') onDone?.();
       return imp;
     },
     enabled: importId !== null,
@@ -51,7 +44,8 @@ export function useBulkRows(
   return useQuery({
     queryKey: [...bulkKeys.rows(importId ?? '', mode, action, page), refreshKey],
     queryFn: ({ signal }) =>
-      api<z.infer<typeof BulkRowsResponse>>(`${BASE}/${importId}/rows`, {
+      call(bulkAccountsApi.rows, {
+        params: { importId: importId! },
         signal,
         query: { mode, action: action ?? undefined, page, pageSize: 25 },
       }),
@@ -65,7 +59,7 @@ export function useUploadBulk(orgId: number) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api<BulkImport>(BASE, { method: 'POST', query: { organizationId: orgId }, body: form });
+      return call(bulkAccountsApi.upload, { query: { organizationId: orgId }, body: form });
     },
   });
 }
@@ -73,26 +67,22 @@ export function useUploadBulk(orgId: number) {
 export function useCommitBulk() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ importId, ...body }: z.input<typeof BulkCommitBody> & { importId: string }) =>
-      api<BulkImport>(`${BASE}/${importId}/commit`, { method: 'POST', body }),
+    mutationFn: ({ importId, ...body }: RouteBody<typeof bulkAccountsApi.commit> & { importId: string }) =>
+      call(bulkAccountsApi.commit, { params: { importId }, body }),
     onSuccess: (imp) => qc.setQueryData(bulkKeys.one(imp.importId), imp),
   });
 }
 
 export const downloadTemplate = (orgId: number) =>
-  downloadFile(
-    '/api/registrarUser/instructor/bulkAccountTemplate',
-    { organizationId: orgId },
-    BULK_TEMPLATE_FILE,
-  );
+  downloadFile(bulkAccountsApi.template.path, { organizationId: orgId }, BULK_TEMPLATE_FILE);
 
 export const downloadReport = (importId: string, mode: BulkMode) =>
-  downloadFile(`${BASE}/${importId}/report`, { mode }, BULK_REPORT_FILE);
+  downloadFile(pathOf(bulkAccountsApi.report, { importId }), { mode }, BULK_REPORT_FILE);
 
 /** Recent imports of the institution (to follow one after a reload). */
 export function useBulkImports(orgId: number) {
   return useQuery({
     queryKey: [...bulkKeys.all, 'list', orgId],
-    queryFn: ({ signal }) => api<BulkImportListResponse>(BASE, { signal, query: { organizationId: orgId } }),
+    queryFn: ({ signal }) => call(bulkAccountsApi.list, { signal, query: { organizationId: orgId } }),
   });
 }
