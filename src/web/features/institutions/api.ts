@@ -1,11 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { InstitutionSummary } from '../../../shared/contract/auth';
-import type {
-  OptOutDeleteResponse,
-  OptOutListResponse,
-  OptOutUploadResponse,
-} from '../../../shared/contract/files';
 import type {
   InstitutionDataQuery,
   InstitutionDataResponse,
@@ -38,22 +33,18 @@ export function useInstitutionSearch(name: string, { limit = 20, enabled = true 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Course list, institution details, opt-out files and report downloads
+// Course list and institution details
 
 type InstitutionDataParams = z.input<typeof InstitutionDataQuery>;
 export type InstitutionData = z.infer<typeof InstitutionDataResponse>;
 export type CourseRow = InstitutionData['courses'][number];
 export type CourseActions = InstitutionData['actions'];
 export type InstitutionDetails = z.infer<typeof InstitutionDetailsSchema>;
-export type OptOutUpload = z.infer<typeof OptOutUploadResponse>;
-export type OptOutList = z.infer<typeof OptOutListResponse>;
-export type OptOutDelete = z.infer<typeof OptOutDeleteResponse>;
 
 export const institutionDataKeys = {
   all: ['institution-data'] as const,
   list: (params: InstitutionDataParams) => ['institution-data', 'list', params] as const,
   details: (orgId: number) => ['institution-data', 'details', orgId] as const,
-  optOutFiles: (orgId: number) => ['institution-data', 'opt-out-files', orgId] as const,
 };
 
 /** The institution page's course list: one server-side page with filters, counts and facets. */
@@ -78,48 +69,5 @@ export function useInstitutionDetails(orgId: number | null) {
       api<InstitutionDetails>(`/api/institution/institutionDetails/${orgId}`, { signal }),
     enabled: orgId !== null,
     retry: false,
-  });
-}
-
-export function useOptOutFiles(orgId: number, enabled = true) {
-  return useQuery({
-    queryKey: institutionDataKeys.optOutFiles(orgId),
-    queryFn: ({ signal }) =>
-      api<OptOutList>('/api/upload/optoutfile', { signal, query: { organizationId: orgId } }),
-    enabled,
-  });
-}
-
-/** Uploading or deleting an opt-out file changes opt statuses: rosters and lists reload. */
-function useOptOutInvalidation(orgId: number) {
-  const qc = useQueryClient();
-  return () => {
-    void qc.invalidateQueries({ queryKey: institutionDataKeys.optOutFiles(orgId) });
-    void qc.invalidateQueries({ queryKey: ['courses'] });
-  };
-}
-
-export function useUploadOptOutFile(orgId: number) {
-  const invalidate = useOptOutInvalidation(orgId);
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return api<OptOutUpload>('/api/upload/optoutfile', {
-        method: 'POST',
-        query: { organizationId: orgId },
-        body: form,
-      });
-    },
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteOptOutFile(orgId: number) {
-  const invalidate = useOptOutInvalidation(orgId);
-  return useMutation({
-    mutationFn: (fileId: number) =>
-      api<OptOutDelete>('/api/upload/optoutfile', { method: 'DELETE', query: { fileId } }),
-    onSuccess: invalidate,
   });
 }

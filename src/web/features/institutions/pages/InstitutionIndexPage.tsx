@@ -18,8 +18,8 @@ import { CourseFilters, type Filters, type Period, type UseTypeFilter } from '..
 import { CourseListSelectionActions, courseRowMenuItems } from '../components/CourseListActions';
 import { CourseTable, type SortField } from '../components/CourseTable';
 import { InstitutionSearch } from '../components/InstitutionSearch';
-import { OptOutModal } from '../components/OptOutModal';
-import { ReportsMenu } from '../components/ReportsMenu';
+import { OptOutModal } from '../../opt-out';
+import { ReportsMenu } from '../../reports';
 
 const PAGE_SIZES = ['25', '50', '100'];
 const DEFAULTS = {
