@@ -29,8 +29,6 @@ export const useResendAccessMail = (sectionId: number) =>
   useRowAction(inclusiveAccessApi.accessMail, sectionId);
 export const useDropEnrollment = (sectionId: number) => useRowAction(inclusiveAccessApi.drop, sectionId);
 
-export type Dashboard = RouteResponse<typeof inclusiveAccessApi.dashboard>;
-
 export function useDashboard(organizationId: number | null) {
   return useQuery({
     queryKey: ['inclusive-access', 'dashboard', organizationId],
@@ -39,8 +37,6 @@ export function useDashboard(organizationId: number | null) {
     enabled: organizationId !== null,
   });
 }
-
-export type CensusReport = RouteResponse<typeof inclusiveAccessApi.censusReport>;
 
 /** The census report (counts per current course and their totals) of an institution. */
 export function useCensusReport(organizationId: number | null) {
