@@ -149,11 +149,9 @@ describe('pending, notstarted, processing', () => {
       throw new Error('queue unavailable');
     };
     try {
-      const res = await t
-        .as('cj-admin')
-        .call(courseCopyApi.copy, {
-          body: { organizationId: org, courses: [copyCourse(w.source.id, 'Unqueued')], sendEmail: false },
-        });
+      const res = await t.as('cj-admin').call(courseCopyApi.copy, {
+        body: { organizationId: org, courses: [copyCourse(w.source.id, 'Unqueued')], sendEmail: false },
+      });
       expect(res.statusCode).toBe(500);
     } finally {
       t.app.jobs.sendMany = sendMany;

@@ -51,11 +51,9 @@ describe('copy requests', () => {
     );
     expect(queued?.data).toEqual({ copyJobId: body.statuses[0].id, queueJobId: queued?.id });
 
-    const status = await t
-      .as('cc-admin')
-      .call(courseCopyApi.status, {
-        query: { organizationId: w.institution.id, trackingId: body.trackingId },
-      });
+    const status = await t.as('cc-admin').call(courseCopyApi.status, {
+      query: { organizationId: w.institution.id, trackingId: body.trackingId },
+    });
     expect(status.statusCode).toBe(200);
     expect(status.json()).toMatchObject({
       trackingId: body.trackingId,
@@ -71,11 +69,9 @@ describe('copy requests', () => {
   });
 
   it('says "Your course is being copied…" for one course', async () => {
-    const res = await t
-      .as('cc-admin')
-      .call(courseCopyApi.copy, {
-        body: { organizationId: w.institution.id, courses: [course(w.source.id)] },
-      });
+    const res = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: { organizationId: w.institution.id, courses: [course(w.source.id)] },
+    });
     expect(res.json().message).toBe(COPY_MESSAGES.copyStartedOne);
   });
 
@@ -84,11 +80,9 @@ describe('copy requests', () => {
     await copyOffer(t.db, w.institution.id, retired.id);
     const bad = await copySection(t.db, w.institution.id, { productId: retired.id });
     const before = await t.db.select({ n: count() }).from(copyJobs);
-    const res = await t
-      .as('cc-admin')
-      .call(courseCopyApi.copy, {
-        body: { organizationId: w.institution.id, courses: [course(w.source.id), course(bad.id)] },
-      });
+    const res = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: { organizationId: w.institution.id, courses: [course(w.source.id), course(bad.id)] },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().description).toBe(COPY_MESSAGES.copyFailedMany);
     expect(res.json().refused).toEqual([{ sectionId: bad.id, code: 105 }]);
@@ -138,11 +132,9 @@ describe('copy requests', () => {
       .as('cc-admin')
       .call(courseCopyApi.copy, { body: { organizationId: w.institution.id, courses: [course(999_999)] } });
     expect(unknown.statusCode).toBe(404);
-    const foreign = await t
-      .as('cc-admin')
-      .call(courseCopyApi.copy, {
-        body: { organizationId: w.institution.id, courses: [course(other.source.id)] },
-      });
+    const foreign = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: { organizationId: w.institution.id, courses: [course(other.source.id)] },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(await t.db.select({ id: copyJobs.id }).from(copyJobs)).toEqual(jobsBefore);
     expect(await t.db.select({ id: copyRequests.id }).from(copyRequests)).toEqual(requestsBefore);
@@ -152,11 +144,9 @@ describe('copy requests', () => {
   });
 
   it('hides another institution’s request and refuses to retry courses that have not failed', async () => {
-    const res = await t
-      .as('cc-admin')
-      .call(courseCopyApi.copy, {
-        body: { organizationId: w.institution.id, courses: [course(w.source.id)] },
-      });
+    const res = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: { organizationId: w.institution.id, courses: [course(w.source.id)] },
+    });
     const { trackingId, statuses } = res.json();
     const hidden = await t
       .as('cx-admin')

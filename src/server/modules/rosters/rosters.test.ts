@@ -62,11 +62,9 @@ describe('GET /api/courses/roster', () => {
   it('searches and pages', async () => {
     const res = await t.as('rreg').call(rostersApi.roster, { query: { sectionId: course.id, q: 'BOB' } });
     expect(res.json().students.map((s: { username: string }) => s.username)).toEqual(['bob']);
-    const page = await t
-      .as('rreg')
-      .call(rostersApi.roster, {
-        query: { sectionId: course.id, pageSize: 3, page: 2, sort: 'email', order: 'desc' },
-      });
+    const page = await t.as('rreg').call(rostersApi.roster, {
+      query: { sectionId: course.id, pageSize: 3, page: 2, sort: 'email', order: 'desc' },
+    });
     expect(page.json()).toMatchObject({ total: 4, students: [{ username: '=evil' }] });
   });
 
