@@ -11,7 +11,7 @@
  * PostgreSQL. A report, not a test.
  */
 import { sql } from 'drizzle-orm';
-import { COPY_MAX_COURSES } from '../src/shared/contract/course-copy';
+import { COPY_MAX_COURSES, courseCopyApi } from '../src/shared/contract/course-copy';
 import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { sectionInstructors, sections } from '../src/server/db/schema';
@@ -80,8 +80,8 @@ async function copyThroughApi(base: string, organizationId: number, sourceIds: n
   let requestMs = 0;
   for (let from = 0; from < sourceIds.length; from += COPY_MAX_COURSES) {
     const sent = performance.now();
-    const res = await fetch(`${base}/api/courses/copy`, {
-      method: 'POST',
+    const res = await fetch(`${base}${courseCopyApi.copy.path}`, {
+      method: courseCopyApi.copy.method,
       headers,
       body: JSON.stringify({
         organizationId,
@@ -100,7 +100,7 @@ async function copyThroughApi(base: string, organizationId: number, sourceIds: n
   }
   for (;;) {
     await new Promise((r) => setTimeout(r, POLL_MS));
-    const res = await fetch(`${base}/api/courses/copy/requests?organizationId=${organizationId}`, {
+    const res = await fetch(`${base}${courseCopyApi.requests.path}?organizationId=${organizationId}`, {
       headers,
     });
     if (res.status !== 200) throw new Error(`copy requests: ${res.status}`);

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
+import { inclusiveAccessApi } from '../src/shared/contract/inclusive-access';
 import { bearer, login } from '../src/server/test/fixtures';
 import { PG_URL, percentiles, scalesOf, seedBenchWorld } from './databases';
 
@@ -37,25 +38,25 @@ const CALLS: Call[] = [
     name: 'dashboard (overview)',
     calls: DASHBOARD_CALLS,
     warmUp: 10,
-    url: (i) => `/api/inclusive-access/dashboard?organizationId=${i}`,
+    url: (i) => `${inclusiveAccessApi.dashboard.path}?organizationId=${i}`,
   },
   {
     name: 'census report, JSON, current',
     calls: REPORT_CALLS,
     warmUp: 2,
-    url: (i) => `/api/inclusive-access/census-report?organizationId=${i}`,
+    url: (i) => `${inclusiveAccessApi.censusReport.path}?organizationId=${i}`,
   },
   {
     name: 'census per-student CSV, current',
     calls: REPORT_CALLS,
     warmUp: 2,
-    url: (i) => `/api/inclusive-access/census-report/students?organizationId=${i}&format=csv`,
+    url: (i) => `${inclusiveAccessApi.censusStudents.path}?organizationId=${i}&format=csv`,
   },
   {
     name: 'census per-student .xlsx, current',
     calls: REPORT_CALLS,
     warmUp: 2,
-    url: (i) => `/api/inclusive-access/census-report/students?organizationId=${i}&format=xlsx`,
+    url: (i) => `${inclusiveAccessApi.censusStudents.path}?organizationId=${i}&format=xlsx`,
   },
 ];
 

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiRoute, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
 import { fillPlain } from './steps';
 import { type Catalog, LANGUAGES } from './languages';
 import type { z } from 'zod';
 import type { AlertsResponse } from '../src/shared/contract/alerts';
 import type { CopyRefusal } from '../src/shared/contract/common';
-import type { CopyValidationsResponse } from '../src/shared/contract/course-copy';
+import { courseCopyApi } from '../src/shared/contract/course-copy';
+import type { RouteResponse } from '../src/shared/contract/route';
 import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
 import { formatUsDate } from '../src/shared/validation';
 
@@ -16,7 +17,7 @@ import { formatUsDate } from '../src/shared/validation';
  */
 
 type Alerts = z.infer<typeof AlertsResponse>;
-type Validations = z.infer<typeof CopyValidationsResponse>;
+type Validations = RouteResponse<typeof courseCopyApi.validations>;
 
 /** A catalog text with its {{placeholders}} filled in and its <tags> dropped, as the page shows it. */
 
@@ -49,11 +50,9 @@ async function copyableCourses(token: string, orgId: number): Promise<Validation
     `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=CURRENT&filterBy=STUDENTUSE&pageSize=100`,
   );
   const ids = list.courses.map((c) => c.sectionId).join(',');
-  const checks = await apiCall<Validations>(
-    token,
-    'GET',
-    `/api/courses/copyCourseValidations?organizationId=${orgId}&sectionIds=${ids}`,
-  );
+  const checks = await apiRoute(token, courseCopyApi.validations, {
+    query: { organizationId: orgId, sectionIds: ids },
+  });
   return checks.validations.filter((v) => v.valid);
 }
 
@@ -77,11 +76,9 @@ async function refusedCourse(page: Page, token: string): Promise<z.infer<typeof 
     .getByTestId('course-row')
     .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-section-id'))));
   const orgId = await orgIdOf(page);
-  const checks = await apiCall<Validations>(
-    token,
-    'GET',
-    `/api/courses/copyCourseValidations?organizationId=${orgId}&sectionIds=${ids.join(',')}`,
-  );
+  const checks = await apiRoute(token, courseCopyApi.validations, {
+    query: { organizationId: orgId, sectionIds: ids.join(',') },
+  });
   const refused = checks.validations.find((v) => !v.valid && v.code !== null);
   if (!refused) throw new Error(`no course on the page is refused for copying (${ids.length} checked)`);
   return { sectionId: refused.sectionId, code: refused.code as number };
@@ -248,7 +245,8 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
     const confirm = page.getByTestId('copy-confirm');
     await confirm.waitFor();
     const answer = page.waitForResponse(
-      (res) => res.url().includes('/api/courses/copy') && res.request().method() === 'POST',
+      (res) =>
+        res.url().includes(courseCopyApi.copy.path) && res.request().method() === courseCopyApi.copy.method,
     );
     await confirm.click();
     const res = await answer;

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
-import type { RosterResponse } from '../src/shared/contract/rosters';
+import { rostersApi } from '../src/shared/contract/rosters';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { apiCall, loginAs, seriousViolations, useBrowser } from './fixtures';
+import { apiCall, apiRoute, loginAs, seriousViolations, useBrowser } from './fixtures';
 import { LANGUAGES } from './languages';
-
-type Roster = z.infer<typeof RosterResponse>;
 
 /** A current (or future) course of the registrar's institution whose roster has an opted-in student, open or locked. */
 async function findCourse(token: string, locked: boolean, skip: Set<number>) {
@@ -24,11 +22,9 @@ async function findCourse(token: string, locked: boolean, skip: Set<number>) {
     courses.push(...list.courses);
   }
   for (const c of courses.filter((r) => r.enrollmentCount > 0 && !skip.has(r.sectionId))) {
-    const roster = await apiCall<Roster>(
-      token,
-      'GET',
-      `/api/courses/roster?sectionId=${c.sectionId}&pageSize=200`,
-    );
+    const roster = await apiRoute(token, rostersApi.roster, {
+      query: { sectionId: c.sectionId, pageSize: 200 },
+    });
     const w = roster.window;
     if (w.optModel !== 'optOut' || w.locked !== locked || (!locked && (w.daysLeft ?? 0) < 1)) continue;
     const student = roster.students.find(
@@ -125,11 +121,7 @@ describe.each(LANGUAGES)('inclusive access on the roster, in $lang', ({ lang, lo
     await page.screenshot({ path: `test-results/inclusive-access-${lang}-late-override-1280.png` });
     await dialog.getByTestId('opt-confirm').click();
     await row.getByText(ia.reason.optedOut).waitFor();
-    const after = await apiCall<Roster>(
-      token,
-      'GET',
-      `/api/courses/roster?sectionId=${sectionId}&pageSize=200`,
-    );
+    const after = await apiRoute(token, rostersApi.roster, { query: { sectionId, pageSize: 200 } });
     expect(after.students.find((s) => s.enrollmentId === student.enrollmentId)?.optStatus).toBe('optout');
   });
 

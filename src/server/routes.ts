@@ -5,7 +5,7 @@ import { institutionListRoutes } from './modules/institutions/institutions.route
 import { institutionDetailRoutes } from './modules/institutions/institution-details.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { rosterRoutes } from './modules/rosters/rosters.routes';
-import { fileRoutes } from './modules/files/files.routes';
+import { optOutRoutes } from './modules/opt-out/opt-out.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { inclusiveAccessRoutes } from './modules/inclusive-access/ia.routes';
 import { adminToolsRoutes } from './modules/admin-tools/admin-tools.routes';
@@ -43,7 +43,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(institutionDetailRoutes);
   await app.register(courseRoutes);
   await app.register(rosterRoutes);
-  await app.register(fileRoutes);
+  await app.register(optOutRoutes);
   await app.register(reportRoutes);
   await app.register(inclusiveAccessRoutes);
   await app.register(adminToolsRoutes);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { courseCopyApi } from '../../shared/contract/course-copy';
 import { ADMIN_PERMISSIONS, type Permission } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { institutions, offers, products, sectionInstructors, sections } from '../db/schema';
@@ -131,7 +132,7 @@ export async function postCopy(
 ) {
   const res = await app.inject({
     method: 'POST',
-    url: '/api/courses/copy',
+    url: courseCopyApi.copy.path,
     headers: bearer(token),
     payload: { organizationId, courses, sendEmail },
   });
@@ -151,7 +152,8 @@ export async function waitForRequest(
   return waitFor(
     async () => {
       const res = await app.inject({
-        url: `/api/courses/copy/status?organizationId=${organizationId}&trackingId=${trackingId}`,
+        url: courseCopyApi.status.path,
+        query: { organizationId: String(organizationId), trackingId },
         headers: bearer(token),
       });
       const body = res.json() as RequestStatus;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COPY_STATUSES, type CopyStatus } from '../status';
 import { addDaysIso, COURSE_NAME_MAX, censusDate, daysBetween, VALIDATION_TEXT } from '../validation';
 import { IdParam, OrganizationQuery, RowId, text } from './common';
+import { defineRoute } from './route';
 
 export { COPY_STATUSES, type CopyStatus, COURSE_NAME_MAX, daysBetween };
 
@@ -262,3 +263,49 @@ export const COPY_MESSAGES = {
   copyFailedMany: `We can't copy one of the courses you selected. ${VENDOR}`,
   childFailed: `We can't create the child course that you selected. ${VENDOR}`,
 } as const;
+
+/** The course-copy operations: copy, child course, copy status and requests, retry, copy validation. */
+export const courseCopyApi = {
+  copy: defineRoute({
+    method: 'POST',
+    path: '/api/courses/copy',
+    body: CopyCoursesBody,
+    response: CopyCoursesResponse,
+  }),
+  createChild: defineRoute({
+    method: 'POST',
+    path: '/api/courses/createChildCourse',
+    body: CreateChildCourseBody,
+    response: CreateChildCourseResponse,
+  }),
+  status: defineRoute({
+    method: 'GET',
+    path: '/api/courses/copy/status',
+    query: CopyStatusQuery,
+    response: CopyStatusResponse,
+  }),
+  requests: defineRoute({
+    method: 'GET',
+    path: '/api/courses/copy/requests',
+    query: CopyRequestsQuery,
+    response: CopyRequestsResponse,
+  }),
+  retry: defineRoute({
+    method: 'POST',
+    path: '/api/courses/copy/retry',
+    body: RetryCopyBody,
+    response: RetryCopyResponse,
+  }),
+  validation: defineRoute({
+    method: 'GET',
+    path: '/api/courses/courseCopyValidation',
+    query: CopyValidationQuery,
+    response: CopyValidationResponse,
+  }),
+  validations: defineRoute({
+    method: 'GET',
+    path: '/api/courses/copyCourseValidations',
+    query: CopyValidationsQuery,
+    response: CopyValidationsResponse,
+  }),
+};

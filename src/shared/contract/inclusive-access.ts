@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPT_STATUSES } from '../status';
 import { IdParam, RowId, text } from './common';
+import { defineRoute } from './route';
 
 /** How students take part: opt-out (in unless they opt out), opt-in (out unless they opt in), none. */
 export const OPT_MODELS = ['optOut', 'optIn', 'none'] as const;
@@ -202,3 +203,53 @@ export const DashboardResponse = z.object({
     ),
   lowEnrollmentThreshold: z.number().int().describe('The low-enrollment threshold.'),
 });
+
+/** The inclusive-access operations: roster row actions, census report and file, dashboard. */
+export const inclusiveAccessApi = {
+  optStatus: defineRoute({
+    method: 'POST',
+    path: '/api/inclusive-access/opt-status',
+    query: SectionActionQuery,
+    body: OptChangeBody,
+    response: OptChangeResponse,
+  }),
+  extendTrial: defineRoute({
+    method: 'POST',
+    path: '/api/inclusive-access/extend-trial',
+    query: SectionActionQuery,
+    body: ExtendTrialBody,
+    response: ExtendTrialResponse,
+  }),
+  accessMail: defineRoute({
+    method: 'POST',
+    path: '/api/inclusive-access/access-mail',
+    query: SectionActionQuery,
+    body: ResendAccessMailBody,
+    response: ResendAccessMailResponse,
+  }),
+  drop: defineRoute({
+    method: 'POST',
+    path: '/api/inclusive-access/drop',
+    query: SectionActionQuery,
+    body: DropBody,
+    response: DropResponse,
+  }),
+  censusReport: defineRoute({
+    method: 'GET',
+    path: '/api/inclusive-access/census-report',
+    query: CensusReportQuery,
+    response: CensusReportResponse,
+  }),
+  /** The per-student census file (CSV or .xlsx): a download. */
+  censusStudents: defineRoute({
+    method: 'GET',
+    path: '/api/inclusive-access/census-report/students',
+    query: CensusExportQuery,
+  }),
+  dashboard: defineRoute({
+    method: 'GET',
+    path: '/api/inclusive-access/dashboard',
+    query: DashboardQuery,
+    response: DashboardResponse,
+  }),
+};

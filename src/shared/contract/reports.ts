@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParam, text } from './common';
+import { defineRoute } from './route';
 
 /**
  * GET /api/institution/download/ISReport?organizationId= : one line per course (institution summary).
@@ -17,6 +18,13 @@ export const ReportQuery = z.object({
     .default('ALL')
     .describe('Limit to one period: CURRENT, FUTURE or PAST (case-insensitive); ALL (default) for all.'),
 });
+
+/** The three CSV downloads of an institution. */
+export const reportsApi = {
+  isReport: defineRoute({ method: 'GET', path: '/api/institution/download/ISReport', query: ReportQuery }),
+  csReport: defineRoute({ method: 'GET', path: '/api/institution/download/CSReport', query: ReportQuery }),
+  censusData: defineRoute({ method: 'GET', path: '/api/institution/censusData', query: ReportQuery }),
+};
 
 /** The CSV body (documented as a string). */
 export const CsvResponse = z.string().describe('text/csv');

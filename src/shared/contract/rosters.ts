@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OPT_STATUSES } from '../status';
 import { IdParam, text } from './common';
 import { BillingSchema, DROP_CAUSES, OptWindowSchema } from './inclusive-access';
+import { defineRoute } from './route';
 
 /** GET /api/courses/roster?sectionId= : one page of a course's students. */
 export const RosterQuery = z.object({
@@ -60,3 +61,14 @@ export const RosterResponse = z.object({
 
 /** GET /api/courses/roster/export?sectionId= : the whole roster as CSV. */
 export const RosterExportQuery = z.object({ sectionId: IdParam.describe("The course's section id.") });
+
+/** A course's roster: one page as JSON, or all of it as a CSV download. */
+export const rostersApi = {
+  roster: defineRoute({
+    method: 'GET',
+    path: '/api/courses/roster',
+    query: RosterQuery,
+    response: RosterResponse,
+  }),
+  export: defineRoute({ method: 'GET', path: '/api/courses/roster/export', query: RosterExportQuery }),
+};

@@ -11,6 +11,7 @@ import {
   sectionInstructors,
   sections,
 } from '../../db/schema';
+import { courseCopyApi } from '../../../shared/contract/course-copy';
 import { ALL_JOBS } from '../../jobs';
 import {
   copyCourse,
@@ -21,7 +22,7 @@ import {
   postCopy,
   waitForRequest,
 } from '../../test/copy-fixtures';
-import { bearer, createUser, login } from '../../test/fixtures';
+import { createUser } from '../../test/fixtures';
 import { copyFaults } from '../../test/copy-faults';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   t = await createTestApp({ workers: true, env: FAST_COPY_ENV, testHooks: { copy: copyFaults } });
   w = await createCopyWorld(t.db, 'cj');
   org = w.institution.id;
-  token = await login(t.app, 'cj-admin');
+  token = await t.as('cj-admin').token();
   const student = await createUser(t.db, 'cj-student');
   await t.db.insert(enrollments).values({ sectionId: w.source.id, userId: student.id, accessType: 'PAID' });
 });
@@ -95,11 +96,8 @@ describe('succeeded', () => {
   });
 
   it('creates a child course: inherits product and settings, and the parent becomes a parent', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/createChildCourse',
-      headers: bearer(token),
-      payload: {
+    const res = await t.as('cj-admin').call(courseCopyApi.createChild, {
+      body: {
         organizationId: org,
         parentSectionId: w.source.id,
         courseName: 'Child 1',
@@ -151,11 +149,8 @@ describe('pending, notstarted, processing', () => {
       throw new Error('queue unavailable');
     };
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/courses/copy',
-        headers: bearer(token),
-        payload: { organizationId: org, courses: [copyCourse(w.source.id, 'Unqueued')], sendEmail: false },
+      const res = await t.as('cj-admin').call(courseCopyApi.copy, {
+        body: { organizationId: org, courses: [copyCourse(w.source.id, 'Unqueued')], sendEmail: false },
       });
       expect(res.statusCode).toBe(500);
     } finally {
@@ -261,20 +256,14 @@ describe('failures', () => {
     );
 
     // the copy-status alert lists it; Retry from the UI queues it again and it succeeds
-    const alerts = await t.app.inject({
-      url: `/api/alert/alerts?organizationId=${org}`,
-      headers: bearer(token),
-    });
+    const alerts = await t.as('cj-admin').get(`/api/alert/alerts?organizationId=${org}`);
     expect(alerts.json().today.courseCopyStatuses).toContainEqual(
       expect.objectContaining({ id: req.statuses[0].id, status: 'FailedPermanently', courseName: 'Flaky' }),
     );
     copyFaults.beforeCopy = undefined;
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy/retry',
-      headers: bearer(token),
-      payload: { organizationId: org, ids: [req.statuses[0].id] },
-    });
+    const retry = await t
+      .as('cj-admin')
+      .call(courseCopyApi.retry, { body: { organizationId: org, ids: [req.statuses[0].id] } });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().statuses[0]).toMatchObject({ status: 'notstarted', reason: null });
     const again = await waitForRequest(t.app, token, org, req.trackingId);

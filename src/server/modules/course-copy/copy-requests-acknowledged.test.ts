@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseCopyApi } from '../../../shared/contract/course-copy';
 import { copyJobs, copyRequests } from '../../db/schema';
 import { createCopyWorld } from '../../test/copy-fixtures';
-import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
@@ -10,12 +10,10 @@ import { createTestApp, type TestApp } from '../../test/harness';
  */
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCopyWorld>>;
-let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await createCopyWorld(t.db, 'cra');
-  token = await login(t.app, 'cra-admin');
 });
 afterAll(() => t.close());
 
@@ -41,22 +39,12 @@ async function finishedRequest(statuses: string[]) {
 }
 
 const shown = async () =>
-  (
-    await t.app.inject({
-      url: `/api/courses/copy/requests?organizationId=${w.institution.id}`,
-      headers: bearer(token),
-    })
-  )
+  (await t.as('cra-admin').call(courseCopyApi.requests, { query: { organizationId: w.institution.id } }))
     .json()
     .requests.map((r: { trackingId: string }) => r.trackingId);
 
 const acknowledge = (ids: number[]) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/alert/alerts/acknowledge?organizationId=${w.institution.id}`,
-    headers: bearer(token),
-    payload: { ids },
-  });
+  t.as('cra-admin').post(`/api/alert/alerts/acknowledge?organizationId=${w.institution.id}`, { ids });
 
 describe('GET /api/courses/copy/requests after acknowledgement', () => {
   it('leaves out a request once all its courses are acknowledged, not before', async () => {
@@ -69,10 +57,7 @@ describe('GET /api/courses/copy/requests after acknowledgement', () => {
     expect((await acknowledge([failed.jobIds[1]])).statusCode).toBe(200);
     expect(await shown()).not.toContain(failed.trackingId);
 
-    const alerts = await t.app.inject({
-      url: `/api/alert/alerts?organizationId=${w.institution.id}`,
-      headers: bearer(token),
-    });
+    const alerts = await t.as('cra-admin').get(`/api/alert/alerts?organizationId=${w.institution.id}`);
     const ids = ['today', 'yesterday', 'older'].flatMap((k) =>
       alerts.json()[k].courseCopyStatuses.map((c: { id: number }) => c.id),
     );

@@ -16,8 +16,7 @@ import {
   postCopy,
   waitForRequest,
 } from '../../test/copy-fixtures';
-import { login } from '../../test/fixtures';
-import { openTestDatabase } from '../../test/harness';
+import { openTestDatabase, personaClients } from '../../test/harness';
 import { copyFaults } from '../../test/copy-faults';
 
 /**
@@ -65,7 +64,7 @@ const named = (courseName: string) =>
 /** Copies `name` on a first app whose job blocks at `point`, closes that app, and finishes on a second. */
 async function stopMidCopy(point: 'beforeCopy' | 'afterCommit', name: string) {
   const first = await startApp();
-  const token = await login(first, 'cr-admin');
+  const token = await personaClients(first)('cr-admin').token();
   const org = w.institution.id;
   const reached = gate();
   const release = gate();
@@ -120,7 +119,7 @@ describe('worker stopped mid-copy', () => {
 
   it('a last attempt that times out ends FailedPermanently through the dead-letter queue, with a reason', async () => {
     const app = await startApp({ COPY_RETRY_LIMIT: '0', COPY_JOB_TIMEOUT_SECONDS: '1' });
-    const token = await login(app, 'cr-admin');
+    const token = await personaClients(app)('cr-admin').token();
     const release = gate();
     const lateEnded = gate();
     let late: unknown;

@@ -1,6 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyValidationMessage, inclusiveOfferEndsBeforeCensus } from '../../../shared/contract/course-copy';
+import {
+  copyValidationMessage,
+  courseCopyApi,
+  inclusiveOfferEndsBeforeCensus,
+} from '../../../shared/contract/course-copy';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, copyRequests } from '../../db/schema';
 import {
@@ -11,7 +15,7 @@ import {
   setInstitution,
 } from '../../test/copy-fixtures';
 import { day } from '../../test/course-fixtures';
-import { addToInternalGroup, bearer, createRole, createUser, login } from '../../test/fixtures';
+import { addToInternalGroup, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { suggestedDates } from './copy-validation.service';
 
@@ -19,10 +23,7 @@ import { suggestedDates } from './copy-validation.service';
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCopyWorld>>;
 let other: Awaited<ReturnType<typeof createCopyWorld>>;
-let admin: string;
-let viewer: string;
-let internal: string;
-let boss: string;
+const [admin, viewer, internal, boss] = ['cc-admin', 'cc-viewer', 'cc-internal', 'cc-super'];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,9 +33,6 @@ beforeAll(async () => {
   await addToInternalGroup(t.db, t.app.config.internalGroupId, intern.id);
   const superAdmin = await createUser(t.db, 'cc-super', { superAdmin: true });
   await createRole(t.db, other.institution.id, 'Provider', ADMIN_PERMISSIONS, [superAdmin.id]);
-  [admin, viewer, internal, boss] = await Promise.all(
-    ['cc-admin', 'cc-viewer', 'cc-internal', 'cc-super'].map((u) => login(t.app, u)),
-  );
 });
 afterAll(() => t.close());
 
@@ -45,18 +43,20 @@ const course = (sectionId: number, name = 'Biology 101 - Fall') => ({
   endDate: day(200),
 });
 
-function validate(token: string, organizationId: number, sectionIds: number[], extra = '') {
-  return t.app.inject({
-    url: `/api/courses/copyCourseValidations?organizationId=${organizationId}&sectionIds=${sectionIds.join(',')}${extra}`,
-    headers: bearer(token),
+function validate(who: string, organizationId: number, sectionIds: number[], userContextId?: number) {
+  return t.as(who).call(courseCopyApi.validations, {
+    query: {
+      organizationId,
+      sectionIds: sectionIds.join(','),
+      ...(userContextId === undefined ? {} : { userContextId }),
+    },
   });
 }
 
 describe('copy validation (codes 101-107)', () => {
   it('accepts a copyable section and previews the copy', async () => {
-    const res = await t.app.inject({
-      url: `/api/courses/courseCopyValidation?organizationId=${w.institution.id}&sectionId=${w.source.id}`,
-      headers: bearer(admin),
+    const res = await t.as(admin).call(courseCopyApi.validation, {
+      query: { organizationId: w.institution.id, sectionId: w.source.id },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -107,9 +107,9 @@ describe('copy validation (codes 101-107)', () => {
   });
 
   it('answers 106 when the user named by userContextId may not copy', async () => {
-    const res = await validate(admin, w.institution.id, [w.source.id], `&userContextId=${w.viewer.id}`);
+    const res = await validate(admin, w.institution.id, [w.source.id], w.viewer.id);
     expect(res.json().validations[0]).toMatchObject({ code: 106, message: 'Copy Not Permitted' });
-    const self = await validate(admin, w.institution.id, [w.source.id], `&userContextId=${w.admin.id}`);
+    const self = await validate(admin, w.institution.id, [w.source.id], w.admin.id);
     expect(self.json().validations[0].code).toBeNull();
   });
 
@@ -141,10 +141,9 @@ describe('copy validation (codes 101-107)', () => {
 
   it('rejects malformed section lists with 422', async () => {
     for (const ids of ['', 'a,b', '1,,2']) {
-      const res = await t.app.inject({
-        url: `/api/courses/copyCourseValidations?organizationId=${w.institution.id}&sectionIds=${ids}`,
-        headers: bearer(admin),
-      });
+      const res = await t
+        .as(admin)
+        .call(courseCopyApi.validations, { query: { organizationId: w.institution.id, sectionIds: ids } });
       expect(res.statusCode).toBe(422);
     }
   });
@@ -163,30 +162,19 @@ describe('copy validation (codes 101-107)', () => {
 });
 
 describe('rights', () => {
-  const denied = async (token: string, organizationId = w.institution.id) => {
+  const denied = async (who: string, organizationId = w.institution.id) => {
+    const { sectionId: _, ...child } = course(w.source.id);
     const calls = [
-      t.app.inject({
-        method: 'POST',
-        url: '/api/courses/copy',
-        headers: bearer(token),
-        payload: { organizationId, courses: [course(w.source.id)] },
-      }),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/courses/createChildCourse',
-        headers: bearer(token),
-        payload: {
+      t.as(who).call(courseCopyApi.copy, { body: { organizationId, courses: [course(w.source.id)] } }),
+      t.as(who).call(courseCopyApi.createChild, {
+        body: {
           organizationId,
           parentSectionId: w.source.id,
-          ...course(w.source.id),
-          sectionId: undefined,
+          ...child,
         },
       }),
-      validate(token, organizationId, [w.source.id]),
-      t.app.inject({
-        url: `/api/courses/copy/requests?organizationId=${organizationId}`,
-        headers: bearer(token),
-      }),
+      validate(who, organizationId, [w.source.id]),
+      t.as(who).call(courseCopyApi.requests, { query: { organizationId } }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(403);
@@ -210,7 +198,7 @@ describe('rights', () => {
   it('asks for a token', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/courses/copy',
+      url: courseCopyApi.copy.path,
       payload: { organizationId: w.institution.id, courses: [course(w.source.id)] },
     });
     expect(res.statusCode).toBe(401);

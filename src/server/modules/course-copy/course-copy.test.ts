@@ -1,23 +1,20 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY_MESSAGES } from '../../../shared/contract/course-copy';
+import { COPY_MESSAGES, courseCopyApi } from '../../../shared/contract/course-copy';
 import { copyJobs, copyRequests, products, sections } from '../../db/schema';
 import { copyOffer, copyProduct, copySection, createCopyWorld } from '../../test/copy-fixtures';
 import { day } from '../../test/course-fixtures';
-import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** API tests of copy and child-course requests, without workers: courses stay queued. */
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCopyWorld>>;
 let other: Awaited<ReturnType<typeof createCopyWorld>>;
-let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await createCopyWorld(t.db, 'cc');
   other = await createCopyWorld(t.db, 'cx');
-  admin = await login(t.app, 'cc-admin');
 });
 afterAll(() => t.close());
 
@@ -31,11 +28,8 @@ const course = (sectionId: number, name = 'Biology 101 - Fall') => ({
 describe('copy requests', () => {
   it('queues one job per course under one tracking id and reports their status', async () => {
     const second = await copySection(t.db, w.institution.id, { productId: w.product.id });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy',
-      headers: bearer(admin),
-      payload: {
+    const res = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: {
         organizationId: w.institution.id,
         courses: [course(w.source.id, 'Copy A'), course(second.id, 'Copy B')],
         sendEmail: true,
@@ -57,9 +51,8 @@ describe('copy requests', () => {
     );
     expect(queued?.data).toEqual({ copyJobId: body.statuses[0].id, queueJobId: queued?.id });
 
-    const status = await t.app.inject({
-      url: `/api/courses/copy/status?organizationId=${w.institution.id}&trackingId=${body.trackingId}`,
-      headers: bearer(admin),
+    const status = await t.as('cc-admin').call(courseCopyApi.status, {
+      query: { organizationId: w.institution.id, trackingId: body.trackingId },
     });
     expect(status.statusCode).toBe(200);
     expect(status.json()).toMatchObject({
@@ -69,19 +62,15 @@ describe('copy requests', () => {
       sendEmail: true,
     });
 
-    const recent = await t.app.inject({
-      url: `/api/courses/copy/requests?organizationId=${w.institution.id}`,
-      headers: bearer(admin),
-    });
+    const recent = await t
+      .as('cc-admin')
+      .call(courseCopyApi.requests, { query: { organizationId: w.institution.id } });
     expect(recent.json().requests[0].trackingId).toBe(body.trackingId);
   });
 
   it('says "Your course is being copied…" for one course', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy',
-      headers: bearer(admin),
-      payload: { organizationId: w.institution.id, courses: [course(w.source.id)] },
+    const res = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: { organizationId: w.institution.id, courses: [course(w.source.id)] },
     });
     expect(res.json().message).toBe(COPY_MESSAGES.copyStartedOne);
   });
@@ -91,22 +80,16 @@ describe('copy requests', () => {
     await copyOffer(t.db, w.institution.id, retired.id);
     const bad = await copySection(t.db, w.institution.id, { productId: retired.id });
     const before = await t.db.select({ n: count() }).from(copyJobs);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy',
-      headers: bearer(admin),
-      payload: { organizationId: w.institution.id, courses: [course(w.source.id), course(bad.id)] },
+    const res = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: { organizationId: w.institution.id, courses: [course(w.source.id), course(bad.id)] },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().description).toBe(COPY_MESSAGES.copyFailedMany);
     expect(res.json().refused).toEqual([{ sectionId: bad.id, code: 105 }]);
     expect(res.json().fields).toBeUndefined();
-    const one = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy',
-      headers: bearer(admin),
-      payload: { organizationId: w.institution.id, courses: [course(bad.id)] },
-    });
+    const one = await t
+      .as('cc-admin')
+      .call(courseCopyApi.copy, { body: { organizationId: w.institution.id, courses: [course(bad.id)] } });
     expect(one.json().description).toBe(COPY_MESSAGES.copyFailedOne);
     const after = await t.db.select({ n: count() }).from(copyJobs);
     expect(after[0].n).toBe(before[0].n);
@@ -128,19 +111,11 @@ describe('copy requests', () => {
       { courses: [course(w.source.id)] },
     ];
     for (const payload of bodies) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/courses/copy',
-        headers: bearer(admin),
-        payload,
-      });
+      const res = await t.as('cc-admin').post(courseCopyApi.copy.path, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
     }
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy',
-      headers: bearer(admin),
-      payload: {
+    const bad = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: {
         organizationId: w.institution.id,
         courses: [{ ...course(w.source.id), endDate: day(50) }],
       },
@@ -153,18 +128,12 @@ describe('copy requests', () => {
   it('answers 404 for an unknown section and 403 for another institution’s, and stores no copy', async () => {
     const jobsBefore = await t.db.select({ id: copyJobs.id }).from(copyJobs);
     const requestsBefore = await t.db.select({ id: copyRequests.id }).from(copyRequests);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy',
-      headers: bearer(admin),
-      payload: { organizationId: w.institution.id, courses: [course(999_999)] },
-    });
+    const unknown = await t
+      .as('cc-admin')
+      .call(courseCopyApi.copy, { body: { organizationId: w.institution.id, courses: [course(999_999)] } });
     expect(unknown.statusCode).toBe(404);
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy',
-      headers: bearer(admin),
-      payload: { organizationId: w.institution.id, courses: [course(other.source.id)] },
+    const foreign = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: { organizationId: w.institution.id, courses: [course(other.source.id)] },
     });
     expect(foreign.statusCode).toBe(403);
     expect(await t.db.select({ id: copyJobs.id }).from(copyJobs)).toEqual(jobsBefore);
@@ -175,48 +144,33 @@ describe('copy requests', () => {
   });
 
   it('hides another institution’s request and refuses to retry courses that have not failed', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy',
-      headers: bearer(admin),
-      payload: { organizationId: w.institution.id, courses: [course(w.source.id)] },
+    const res = await t.as('cc-admin').call(courseCopyApi.copy, {
+      body: { organizationId: w.institution.id, courses: [course(w.source.id)] },
     });
     const { trackingId, statuses } = res.json();
-    const otherAdmin = await login(t.app, 'cx-admin');
-    const hidden = await t.app.inject({
-      url: `/api/courses/copy/status?organizationId=${other.institution.id}&trackingId=${trackingId}`,
-      headers: bearer(otherAdmin),
-    });
+    const hidden = await t
+      .as('cx-admin')
+      .call(courseCopyApi.status, { query: { organizationId: other.institution.id, trackingId } });
     expect(hidden.statusCode).toBe(404);
-    const badId = await t.app.inject({
-      url: `/api/courses/copy/status?organizationId=${w.institution.id}&trackingId=not-a-uuid`,
-      headers: bearer(admin),
-    });
+    const badId = await t
+      .as('cc-admin')
+      .call(courseCopyApi.status, { query: { organizationId: w.institution.id, trackingId: 'not-a-uuid' } });
     expect(badId.statusCode).toBe(422);
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy/retry',
-      headers: bearer(admin),
-      payload: { organizationId: w.institution.id, ids: [statuses[0].id] },
-    });
+    const retry = await t
+      .as('cc-admin')
+      .call(courseCopyApi.retry, { body: { organizationId: w.institution.id, ids: [statuses[0].id] } });
     expect(retry.statusCode).toBe(409);
-    const foreignRetry = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/copy/retry',
-      headers: bearer(otherAdmin),
-      payload: { organizationId: other.institution.id, ids: [statuses[0].id] },
-    });
+    const foreignRetry = await t
+      .as('cx-admin')
+      .call(courseCopyApi.retry, { body: { organizationId: other.institution.id, ids: [statuses[0].id] } });
     expect(foreignRetry.statusCode).toBe(403);
   });
 });
 
 describe('child course requests', () => {
   it('queues a child course of a parent and refuses a child of a child (106)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/createChildCourse',
-      headers: bearer(admin),
-      payload: {
+    const res = await t.as('cc-admin').call(courseCopyApi.createChild, {
+      body: {
         organizationId: w.institution.id,
         parentSectionId: w.source.id,
         courseName: 'Biology 101 - Lab',
@@ -233,11 +187,8 @@ describe('child course requests', () => {
       courseType: 'child',
       parentSectionId: w.source.id,
     });
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/createChildCourse',
-      headers: bearer(admin),
-      payload: {
+    const refused = await t.as('cc-admin').call(courseCopyApi.createChild, {
+      body: {
         organizationId: w.institution.id,
         parentSectionId: child.id,
         courseName: 'Nested',

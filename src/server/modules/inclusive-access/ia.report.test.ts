@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inclusiveAccessApi } from '../../../shared/contract/inclusive-access';
 import { enrollments, institutions } from '../../db/schema';
 import {
   createCourseWorld,
@@ -10,18 +11,12 @@ import {
   day,
   enroll,
 } from '../../test/course-fixtures';
-import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-const tok: Record<string, string> = {};
 let open: { id: number };
 let closed: { id: number };
-
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
-const post = (who: string, url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(tok[who]), payload });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,24 +47,33 @@ beforeAll(async () => {
   await enroll(t.db, closed.id, await s('cr-f'));
   const late = await enroll(t.db, closed.id, await s('cr-g'));
   const dropLate = await enroll(t.db, closed.id, await s('cr-h'));
-  for (const who of ['crreg', 'crinsider', 'crviewer']) tok[who] = await login(t.app, who);
-  await post('crreg', `/api/inclusive-access/drop?sectionId=${open.id}`, { enrollmentId: drop.id });
-  await post('crreg', `/api/inclusive-access/drop?sectionId=${closed.id}`, { enrollmentId: dropLate.id });
-  const o = await post('crreg', `/api/inclusive-access/opt-status?sectionId=${closed.id}`, {
-    enrollmentId: late.id,
-    optStatus: 'optout',
-    reason: 'Financial aid exception',
+  const reg = t.as('crreg');
+  await reg.call(inclusiveAccessApi.drop, { query: { sectionId: open.id }, body: { enrollmentId: drop.id } });
+  await reg.call(inclusiveAccessApi.drop, {
+    query: { sectionId: closed.id },
+    body: { enrollmentId: dropLate.id },
+  });
+  const o = await reg.call(inclusiveAccessApi.optStatus, {
+    query: { sectionId: closed.id },
+    body: { enrollmentId: late.id, optStatus: 'optout', reason: 'Financial aid exception' },
   });
   expect(o.statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
-const url = (path: string, extra = '') =>
-  `/api/inclusive-access/census-report${path}?organizationId=${w.a.id}&coursePeriod=all${extra}`;
+const census = (who: string) =>
+  t.as(who).call(inclusiveAccessApi.censusReport, { query: { organizationId: w.a.id, coursePeriod: 'all' } });
+/** The per-student file; `format` is left out for the default (CSV). */
+const students = (who: string, format?: 'xlsx') =>
+  t.as(who).call(inclusiveAccessApi.censusStudents, {
+    query: { organizationId: w.a.id, coursePeriod: 'all', ...(format ? { format } : {}) },
+  });
+const dashboard = (who: string, organizationId: number) =>
+  t.as(who).call(inclusiveAccessApi.dashboard, { query: { organizationId } });
 
 describe('census report', () => {
   it('counts per course from the billable rule, and its totals equal the sum of its rows', async () => {
-    const res = await get('crreg', url(''));
+    const res = await census('crreg');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.optModel).toBe('optOut');
@@ -100,8 +104,8 @@ describe('census report', () => {
   });
 
   it('the CSV has a line per enrollment, and its billable lines agree with the counts on screen', async () => {
-    const summary = (await get('crreg', url(''))).json();
-    const res = await get('crreg', url('/students'));
+    const summary = (await census('crreg')).json();
+    const res = await students('crreg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body
@@ -129,11 +133,11 @@ describe('census report', () => {
   });
 
   it('the .xlsx holds the same lines as the CSV', async () => {
-    const csv = (await get('crreg', url('/students'))).body
+    const csv = (await students('crreg')).body
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    const res = await get('crreg', url('/students', '&format=xlsx'));
+    const res = await students('crreg', 'xlsx');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/Census_\d+_all_\d{4}-\d{2}-\d{2}\.xlsx/);
     const wb = new ExcelJS.Workbook();
@@ -148,15 +152,21 @@ describe('census report', () => {
   });
 
   it('refuses internal users and viewers (403), bad input (422)', async () => {
-    expect((await get('crinsider', url(''))).statusCode).toBe(403);
-    expect((await get('crviewer', url('/students'))).statusCode).toBe(403);
-    expect((await get('crreg', url('/students', '&format=pdf'))).statusCode).toBe(422);
+    expect((await census('crinsider')).statusCode).toBe(403);
+    expect((await students('crviewer')).statusCode).toBe(403);
+    expect(
+      (
+        await t.as('crreg').get(inclusiveAccessApi.censusStudents.path, {
+          query: { organizationId: String(w.a.id), format: 'pdf' },
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 });
 
 describe('dashboard', () => {
   it('counts courses and students by period, opt-out near census, pairing and low enrollment', async () => {
-    const res = await get('crreg', `/api/inclusive-access/dashboard?organizationId=${w.a.id}`);
+    const res = await dashboard('crreg', w.a.id);
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d.enrollmentByPeriod.find((p: { period: string }) => p.period === 'current')).toEqual({
@@ -171,11 +181,7 @@ describe('dashboard', () => {
     expect(d.pairing).toEqual({ paired: 0, unpaired: 2 });
     expect(d.lowEnrollment.map((c: { sectionId: number }) => c.sectionId)).toEqual([closed.id]);
     expect(d.copyOutcomes).toEqual([]);
-    expect(
-      (await get('crviewer', `/api/inclusive-access/dashboard?organizationId=${w.a.id}`)).statusCode,
-    ).toBe(200);
-    expect((await get('crreg', `/api/inclusive-access/dashboard?organizationId=${w.b.id}`)).statusCode).toBe(
-      403,
-    );
+    expect((await dashboard('crviewer', w.a.id)).statusCode).toBe(200);
+    expect((await dashboard('crreg', w.b.id)).statusCode).toBe(403);
   });
 });

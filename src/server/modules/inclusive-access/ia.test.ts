@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inclusiveAccessApi } from '../../../shared/contract/inclusive-access';
+import { rostersApi } from '../../../shared/contract/rosters';
 import { auditLog, enrollments, institutions, optStatusChanges } from '../../db/schema';
 import {
   createCourseWorld,
@@ -10,21 +12,25 @@ import {
   enroll,
   setInstructors,
 } from '../../test/course-fixtures';
-import { bearer, createRole, createUser, login } from '../../test/fixtures';
+import { createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import type { RouteBody, RouteQuery } from '../../../shared/contract/route';
 import { dropEnrollment } from './ia.drop';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-const tok: Record<string, string> = {};
 /** Census in 5 days (open), today (locked at census), 10 days ago (locked after census). */
 const course: Record<'before' | 'at' | 'after' | 'none', { id: number }> = {} as never;
 const student: Record<string, { id: number }> = {};
 
-const post = (who: string, url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(tok[who]), payload: payload as object });
+/** Sets an opt status; the body is sent as given (some tests send a malformed one on purpose). */
 const opt = (who: string, sectionId: number, payload: unknown) =>
-  post(who, `/api/inclusive-access/opt-status?sectionId=${sectionId}`, payload);
+  t.as(who).post(inclusiveAccessApi.optStatus.path, payload, { query: { sectionId: String(sectionId) } });
+/** A row action of the clerk on the course before census. */
+const clerk = <D extends typeof inclusiveAccessApi.drop | typeof inclusiveAccessApi.extendTrial>(
+  route: D,
+  body: RouteBody<D>,
+) => t.as('iaclerk').call(route, { query: { sectionId: course.before.id } as RouteQuery<D>, body });
 const row = async (id: number) => (await t.db.select().from(enrollments).where(eq(enrollments.id, id)))[0];
 
 beforeAll(async () => {
@@ -43,8 +49,6 @@ beforeAll(async () => {
     const s = await createStudent(t.db, w.a.id, `ia-${k}`);
     student[k] = await enroll(t.db, course[k].id, s, { accessType: 'PAID', endsInDays: 100 });
   }
-  for (const who of ['iareg', 'iaclerk', 'iaviewer', 'iainsider', 'iaother'])
-    tok[who] = await login(t.app, who);
 });
 afterAll(() => t.close());
 
@@ -138,14 +142,13 @@ describe('drops', () => {
   it('a removal before census ends access and opts out, with the cause; a second drop changes nothing', async () => {
     const s = await createStudent(t.db, w.a.id, 'ia-drop1');
     const e = await enroll(t.db, course.before.id, s, { endsInDays: 100 });
-    const url = `/api/inclusive-access/drop?sectionId=${course.before.id}`;
-    const res = await post('iaclerk', url, { enrollmentId: e.id });
+    const res = await clerk(inclusiveAccessApi.drop, { enrollmentId: e.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ optStatus: 'optout', beforeCensus: true });
     const after = await row(e.id);
     expect(after).toMatchObject({ optStatus: 'optout', dropCause: 'removal' });
     expect(after.accessEndsAt!.getTime()).toBeLessThanOrEqual(Date.now());
-    const again = await post('iaclerk', url, { enrollmentId: e.id });
+    const again = await clerk(inclusiveAccessApi.drop, { enrollmentId: e.id });
     expect(again.json().droppedAt).toBe(res.json().droppedAt);
     const audits = await t.db
       .select()
@@ -182,18 +185,20 @@ describe('roster row actions', () => {
   it('extends a running trial with a reason; refuses a paid access (422)', async () => {
     const s = await createStudent(t.db, w.a.id, 'ia-trial');
     const e = await enroll(t.db, course.before.id, s, { accessType: 'TEMP', endsInDays: 3 });
-    const url = `/api/inclusive-access/extend-trial?sectionId=${course.before.id}`;
-    const res = await post('iaclerk', url, { enrollmentId: e.id, days: 7, reason: 'Bookstore delay' });
+    const trial = inclusiveAccessApi.extendTrial;
+    const res = await clerk(trial, { enrollmentId: e.id, days: 7, reason: 'Bookstore delay' });
     expect(res.statusCode).toBe(200);
     expect(new Date(res.json().accessEndsAt).getTime() - e.accessEndsAt!.getTime()).toBe(7 * 86_400_000);
-    const paid = await post('iaclerk', url, { enrollmentId: student.before.id, days: 7, reason: 'x' });
+    const paid = await clerk(trial, { enrollmentId: student.before.id, days: 7, reason: 'x' });
     expect(paid.json().message).toBe('error.notOnTrial');
-    expect((await post('iaclerk', url, { enrollmentId: e.id, days: 7, reason: '' })).statusCode).toBe(422);
+    expect((await clerk(trial, { enrollmentId: e.id, days: 7, reason: '' })).statusCode).toBe(422);
   });
 
   it('queues the access e-mail again and audits it', async () => {
-    const url = `/api/inclusive-access/access-mail?sectionId=${course.before.id}`;
-    const res = await post('iaclerk', url, { enrollmentId: student.before.id });
+    const res = await t.as('iaclerk').call(inclusiveAccessApi.accessMail, {
+      query: { sectionId: course.before.id },
+      body: { enrollmentId: student.before.id },
+    });
     expect(res.statusCode).toBe(200);
     const a = await t.db.select().from(auditLog).where(eq(auditLog.action, 'enrollment.resendAccessMail'));
     expect(a).toHaveLength(1);
@@ -202,11 +207,9 @@ describe('roster row actions', () => {
 
 describe('the roster shows the window and who is billable', () => {
   it('before census: model, census date, days left, open; each row its billing reason', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/courses/roster?sectionId=${course.before.id}&pageSize=200`,
-      headers: bearer(tok.iareg),
-    });
+    const res = await t
+      .as('iareg')
+      .call(rostersApi.roster, { query: { sectionId: course.before.id, pageSize: 200 } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.window).toEqual({ optModel: 'optOut', censusDate: day(5), daysLeft: 5, locked: false });
@@ -220,11 +223,7 @@ describe('the roster shows the window and who is billable', () => {
   });
 
   it('after census: locked, negative days left', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/courses/roster?sectionId=${course.after.id}`,
-      headers: bearer(tok.iareg),
-    });
+    const res = await t.as('iareg').call(rostersApi.roster, { query: { sectionId: course.after.id } });
     expect(res.json().window).toMatchObject({ censusDate: day(-10), daysLeft: -10, locked: true });
     const late = res.json().students.find((s: { username: string }) => s.username === 'ia-late-removal');
     expect(late.billing).toEqual({ billable: true, reason: 'droppedAfterCensus' });

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inclusiveAccessApi } from '../../../shared/contract/inclusive-access';
+import { rostersApi } from '../../../shared/contract/rosters';
 import { enrollments, institutions } from '../../db/schema';
 import { createSection, createStudent, enroll } from '../../test/course-fixtures';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
@@ -13,24 +15,16 @@ import { createTestApp, type TestApp } from '../../test/harness';
  */
 const INSTANT = new Date('2030-06-10T10:30:00Z');
 let t: TestApp;
-const tok: Record<string, string> = {};
 const inst: Record<'kir' | 'ppg', number> = { kir: 0, ppg: 0 };
 const made: Record<string, { section: number; enrollment: number }> = {};
 
-const opt = (who: string, k: string, body: Record<string, unknown> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/inclusive-access/opt-status?sectionId=${made[k].section}`,
-    headers: bearer(tok[who]),
-    payload: { enrollmentId: made[k].enrollment, optStatus: 'optout', ...body },
+const opt = (who: string, k: string, body: { reason?: string } = {}) =>
+  t.as(who).call(inclusiveAccessApi.optStatus, {
+    query: { sectionId: made[k].section },
+    body: { enrollmentId: made[k].enrollment, optStatus: 'optout', ...body },
   });
 const roster = async (k: string) =>
-  (
-    await t.app.inject({
-      url: `/api/courses/roster?sectionId=${made[k].section}`,
-      headers: bearer(tok.tzadmin),
-    })
-  ).json();
+  (await t.as('tzadmin').call(rostersApi.roster, { query: { sectionId: made[k].section } })).json();
 const status = async (k: string) =>
   (await t.db.select().from(enrollments).where(eq(enrollments.id, made[k].enrollment)))[0].optStatus;
 
@@ -74,7 +68,6 @@ beforeAll(async () => {
       ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_ENROLL_STUDENTS', 'CAN_ACCESS_REPORTING_ANALYTICS'],
       [admin.id],
     );
-  for (const who of ['tzclerk', 'tzadmin']) tok[who] = await login(t.app, who);
 });
 afterAll(() => t.close());
 

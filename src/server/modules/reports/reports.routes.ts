@@ -1,25 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CsvResponse, ReportQuery } from '../../../shared/contract/reports';
-import { actorOf } from '../../plugins/access';
+import { CsvResponse, reportsApi } from '../../../shared/contract/reports';
 import { sendCsv } from '../../lib/csv';
-import { type ReportKind, report } from './reports.service';
 import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
+import { actorOf } from '../../plugins/access';
+import { type ReportKind, report } from './reports.service';
 
-const errors = errorResponses(401, 403, 404, 422);
+// downloads: their 200 is documented as the file, not a contract response
+const options = { tags: ['reports'], errors: { 200: CsvResponse, ...errorResponses(401, 403, 404, 422) } };
 
-const REPORTS: { url: string; kind: ReportKind }[] = [
-  { url: '/api/institution/download/ISReport', kind: 'ISReport' },
-  { url: '/api/institution/download/CSReport', kind: 'CSReport' },
-  { url: '/api/institution/censusData', kind: 'CensusData' },
+const REPORTS: { route: (typeof reportsApi)[keyof typeof reportsApi]; kind: ReportKind }[] = [
+  { route: reportsApi.isReport, kind: 'ISReport' },
+  { route: reportsApi.csReport, kind: 'CSReport' },
+  { route: reportsApi.censusData, kind: 'CensusData' },
 ];
 
 /** CSV downloads of an institution, streamed from the database. */
 export async function reportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const { url, kind } of REPORTS) {
-    r.get(url, {
-      schema: { tags: ['reports'], querystring: ReportQuery, response: { 200: CsvResponse, ...errors } },
+  for (const { route, kind } of REPORTS) {
+    r.route({
+      ...routeOptions(route, options),
       config: { access: { rule: 'viewReports', org: 'query' } },
       handler: async (req, reply) => {
         const rep = await report(

@@ -1,5 +1,7 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { reportsApi } from '../../../shared/contract/reports';
+import type { RouteQuery } from '../../../shared/contract/route';
 import {
   createCourseWorld,
   createOffer,
@@ -58,7 +60,7 @@ afterAll(() => t.close());
 
 describe('report downloads', () => {
   it('ISReport: one line per course with counts, billing and neutralised cells', async () => {
-    const res = await t.as('preg').get(`/api/institution/download/ISReport?organizationId=${w.a.id}`);
+    const res = await t.as('preg').call(reportsApi.isReport, { query: { organizationId: w.a.id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -84,7 +86,7 @@ describe('report downloads', () => {
   });
 
   it('CSReport: one line per enrollment with access display, NA and opt status', async () => {
-    const res = await t.as('preg').get(`/api/institution/download/CSReport?organizationId=${w.a.id}`);
+    const res = await t.as('preg').call(reportsApi.csReport, { query: { organizationId: w.a.id } });
     const table = rows(res.body);
     expect(table).toHaveLength(4);
     expect(table.slice(1).map((r) => [r[6], r[8], r[9]])).toEqual([
@@ -95,11 +97,11 @@ describe('report downloads', () => {
   });
 
   it('census data: only courses with a census, filtered by period', async () => {
-    const res = await t.as('preg').get(`/api/institution/censusData?organizationId=${w.a.id}`);
+    const res = await t.as('preg').call(reportsApi.censusData, { query: { organizationId: w.a.id } });
     expect(rows(res.body).map((r) => r[1])).toEqual(['Course Name', '\'=HYPERLINK("http://x")', 'Old']);
     const current = await t
       .as('preg')
-      .get(`/api/institution/censusData?organizationId=${w.a.id}&coursePeriod=current`);
+      .call(reportsApi.censusData, { query: { organizationId: w.a.id, coursePeriod: 'current' } });
     expect(rows(current.body)).toHaveLength(2);
     expect(rows(current.body)[1].slice(4)).toEqual([
       '14',
@@ -113,24 +115,15 @@ describe('report downloads', () => {
   });
 
   it('403 without CAN_ACCESS_REPORTING_ANALYTICS or for another institution, 404 unknown, 422 bad input', async () => {
-    for (const kind of ['download/ISReport', 'download/CSReport', 'censusData']) {
-      expect(
-        (await t.as('pviewer').get(`/api/institution/${kind}?organizationId=${w.a.id}`)).statusCode,
-      ).toBe(403);
-      expect(
-        (await t.as('pinsider').get(`/api/institution/${kind}?organizationId=${w.a.id}`)).statusCode,
-      ).toBe(403);
-      expect((await t.as('preg').get(`/api/institution/${kind}?organizationId=${w.b.id}`)).statusCode).toBe(
-        403,
-      );
-      expect((await t.as('pboss').get(`/api/institution/${kind}?organizationId=987654`)).statusCode).toBe(
-        404,
-      );
-      expect((await t.as('preg').get(`/api/institution/${kind}?organizationId=x`)).statusCode).toBe(422);
-      expect(
-        (await t.as('preg').get(`/api/institution/${kind}?organizationId=${w.a.id}&coursePeriod=later`))
-          .statusCode,
-      ).toBe(422);
+    for (const route of Object.values(reportsApi)) {
+      const status = async (who: string, query: RouteQuery<typeof route>) =>
+        (await t.as(who).call(route, { query })).statusCode;
+      expect(await status('pviewer', { organizationId: w.a.id })).toBe(403);
+      expect(await status('pinsider', { organizationId: w.a.id })).toBe(403);
+      expect(await status('preg', { organizationId: w.b.id })).toBe(403);
+      expect(await status('pboss', { organizationId: 987654 })).toBe(404);
+      expect(await status('preg', { organizationId: 'x' })).toBe(422);
+      expect(await status('preg', { organizationId: w.a.id, coursePeriod: 'later' })).toBe(422);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rostersApi } from '../../../shared/contract/rosters';
 import { auditLog, enrollments } from '../../db/schema';
 import { createCourseWorld, createSection, createStudent, enroll } from '../../test/course-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -42,7 +43,9 @@ afterAll(() => t.close());
 
 describe('GET /api/courses/roster', () => {
   it('pages the students with access, current access and opt status', async () => {
-    const res = await t.as('rreg').get(`/api/courses/roster?sectionId=${course.id}&sort=email`);
+    const res = await t
+      .as('rreg')
+      .call(rostersApi.roster, { query: { sectionId: course.id, sort: 'email' } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ sectionId: course.id, courseName: 'Biology 101-001', total: 4, page: 1 });
@@ -57,30 +60,41 @@ describe('GET /api/courses/roster', () => {
   });
 
   it('searches and pages', async () => {
-    const res = await t.as('rreg').get(`/api/courses/roster?sectionId=${course.id}&q=BOB`);
+    const res = await t.as('rreg').call(rostersApi.roster, { query: { sectionId: course.id, q: 'BOB' } });
     expect(res.json().students.map((s: { username: string }) => s.username)).toEqual(['bob']);
-    const page = await t
-      .as('rreg')
-      .get(`/api/courses/roster?sectionId=${course.id}&pageSize=3&page=2&sort=email&order=desc`);
+    const page = await t.as('rreg').call(rostersApi.roster, {
+      query: { sectionId: course.id, pageSize: 3, page: 2, sort: 'email', order: 'desc' },
+    });
     expect(page.json()).toMatchObject({ total: 4, students: [{ username: '=evil' }] });
   });
 
   it('is visible to internal users; 403 other institution, 404 unknown, 422 bad input', async () => {
-    expect((await t.as('rinsider').get(`/api/courses/roster?sectionId=${course.id}`)).statusCode).toBe(200);
-    expect((await t.as('rreg').get(`/api/courses/roster?sectionId=${foreign.id}`)).statusCode).toBe(403);
-    expect((await t.as('rreg').get('/api/courses/roster?sectionId=999999')).statusCode).toBe(404);
-    expect((await t.as('rreg').get(`/api/courses/roster?sectionId=${course.id}&pageSize=0`)).statusCode).toBe(
-      422,
+    expect(
+      (await t.as('rinsider').call(rostersApi.roster, { query: { sectionId: course.id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.as('rreg').call(rostersApi.roster, { query: { sectionId: foreign.id } })).statusCode,
+    ).toBe(403);
+    expect((await t.as('rreg').call(rostersApi.roster, { query: { sectionId: 999999 } })).statusCode).toBe(
+      404,
     );
     expect(
-      (await t.as('rreg').get(`/api/courses/roster?sectionId=${course.id}&sort=password`)).statusCode,
+      (await t.as('rreg').call(rostersApi.roster, { query: { sectionId: course.id, pageSize: 0 } }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await t.as('rreg').get(rostersApi.roster.path, {
+          query: { sectionId: String(course.id), sort: 'password' },
+        })
+      ).statusCode,
     ).toBe(422);
   });
 });
 
 describe('GET /api/courses/roster/export', () => {
   it('streams a CSV with the three access displays, NA, opt statuses and neutralised cells', async () => {
-    const res = await t.as('rreg').get(`/api/courses/roster/export?sectionId=${course.id}`);
+    const res = await t.as('rreg').call(rostersApi.export, { query: { sectionId: course.id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -105,10 +119,12 @@ describe('GET /api/courses/roster/export', () => {
   });
 
   it('403 other institution, 404 unknown', async () => {
-    expect((await t.as('rreg').get(`/api/courses/roster/export?sectionId=${foreign.id}`)).statusCode).toBe(
-      403,
+    expect(
+      (await t.as('rreg').call(rostersApi.export, { query: { sectionId: foreign.id } })).statusCode,
+    ).toBe(403);
+    expect((await t.as('rboss').call(rostersApi.export, { query: { sectionId: 999999 } })).statusCode).toBe(
+      404,
     );
-    expect((await t.as('rboss').get('/api/courses/roster/export?sectionId=999999')).statusCode).toBe(404);
   });
 });
 
@@ -120,12 +136,12 @@ describe('a dropped enrollment', () => {
       accessType: 'TEMP',
     });
     await t.db.update(enrollments).set({ droppedAt: new Date() }).where(eq(enrollments.id, gone.id));
-    const res = await t.as('rreg').get(`/api/courses/roster?sectionId=${sec.id}`);
+    const res = await t.as('rreg').call(rostersApi.roster, { query: { sectionId: sec.id } });
     expect(res.json().total).toBe(2);
     const dropped = (u: string) =>
       res.json().students.find((s: { username: string }) => s.username === u)?.droppedAt !== null;
     expect([dropped('stayer'), dropped('leaver')]).toEqual([false, true]);
-    const csv = await t.as('rreg').get(`/api/courses/roster/export?sectionId=${sec.id}`);
+    const csv = await t.as('rreg').call(rostersApi.export, { query: { sectionId: sec.id } });
     expect(csv.body).toContain('stayer');
     expect(csv.body).toContain('leaver');
     const detail = await t.as('rreg').get(`/api/courses/details?sectionId=${sec.id}`);

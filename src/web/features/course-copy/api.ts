@@ -1,22 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  CopyCoursesBody,
-  CopyCoursesResponse,
-  CopyRequestsResponse,
-  CopyValidationsQuery,
-  CopyValidationsResponse,
-  CreateChildCourseBody,
-  RetryCopyBody,
-  RetryCopyResponse,
+import {
+  type CopyCoursesBody,
+  type CopyValidationsQuery,
+  type CreateChildCourseBody,
+  courseCopyApi,
+  type RetryCopyBody,
 } from '../../../shared/contract/course-copy';
-import { api, isApiError } from '../../lib/api';
+import type { RouteResponse } from '../../../shared/contract/route';
+import { call, isApiError } from '../../lib/api';
 import { alertKeys } from '../alerts';
 
-export type CopyValidations = z.infer<typeof CopyValidationsResponse>;
+export type CopyValidations = RouteResponse<typeof courseCopyApi.validations>;
 export type CopyValidation = CopyValidations['validations'][number];
-export type CopyRequest = z.infer<typeof CopyRequestsResponse>['requests'][number];
-type CopyAnswer = z.infer<typeof CopyCoursesResponse>;
+export type CopyRequest = RouteResponse<typeof courseCopyApi.requests>['requests'][number];
 /** Which request a validation is for: a copy, or a child course. */
 type ValidationContext = z.infer<typeof CopyValidationsQuery>['context'];
 
@@ -32,7 +29,7 @@ export function useCopyValidations(organizationId: number, sectionIds: number[],
   return useQuery({
     queryKey: copyKeys.validations(organizationId, sectionIds, context),
     queryFn: ({ signal }) =>
-      api<CopyValidations>('/api/courses/copyCourseValidations', {
+      call(courseCopyApi.validations, {
         signal,
         query: { organizationId, sectionIds: sectionIds.join(','), context },
       }),
@@ -47,10 +44,7 @@ export function useCopyRequests(organizationId: number | null, enabled = true) {
   return useQuery({
     queryKey: copyKeys.requests(organizationId ?? 0),
     queryFn: ({ signal }) =>
-      api<z.infer<typeof CopyRequestsResponse>>('/api/courses/copy/requests', {
-        signal,
-        query: { organizationId },
-      }),
+      call(courseCopyApi.requests, { signal, query: { organizationId: organizationId ?? 0 } }),
     enabled: enabled && organizationId !== null,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.requests.some((r) => !r.finished) ? 5000 : false),
@@ -69,8 +63,7 @@ function useAfterCopy() {
 export function useCopyCourses() {
   const after = useAfterCopy();
   return useMutation({
-    mutationFn: (body: z.input<typeof CopyCoursesBody>) =>
-      api<CopyAnswer>('/api/courses/copy', { method: 'POST', body }),
+    mutationFn: (body: z.input<typeof CopyCoursesBody>) => call(courseCopyApi.copy, { body }),
     onSuccess: (_data, body) => after(body.organizationId),
   });
 }
@@ -79,8 +72,7 @@ export function useCopyCourses() {
 export function useCreateChildCourse() {
   const after = useAfterCopy();
   return useMutation({
-    mutationFn: (body: z.input<typeof CreateChildCourseBody>) =>
-      api<CopyAnswer>('/api/courses/createChildCourse', { method: 'POST', body }),
+    mutationFn: (body: z.input<typeof CreateChildCourseBody>) => call(courseCopyApi.createChild, { body }),
     onSuccess: (_data, body) => after(body.organizationId),
   });
 }
@@ -89,8 +81,7 @@ export function useCreateChildCourse() {
 export function useRetryCopies() {
   const after = useAfterCopy();
   return useMutation({
-    mutationFn: (body: z.input<typeof RetryCopyBody>) =>
-      api<z.infer<typeof RetryCopyResponse>>('/api/courses/copy/retry', { method: 'POST', body }),
+    mutationFn: (body: z.input<typeof RetryCopyBody>) => call(courseCopyApi.retry, { body }),
     onSuccess: (_data, body) => after(body.organizationId),
   });
 }

@@ -2,5 +2,3 @@
 export { institutionDataKeys, useInstitutionDetails, useInstitutionSearch } from './api';
 export type { Institution, InstitutionDetails } from './api';
 export { InstitutionSearch } from './components/InstitutionSearch';
-export { OptOutModal } from './components/OptOutModal';
-export { ReportsMenu } from './components/ReportsMenu';

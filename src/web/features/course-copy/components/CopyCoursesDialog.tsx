@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { UsDateField } from '../../../lib/dates';
 import { inclusiveOfferEndsBeforeCensus } from '../../../../shared/contract/course-copy';
@@ -48,6 +49,40 @@ interface Props {
   onDone?: () => void;
 }
 
+/** The editable name and dates of each copy, first filled from the server's preview. */
+function useDrafts(validations: CopyValidation[] | undefined) {
+  const { t } = useTranslation();
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  useEffect(() => {
+    if (!validations) return;
+    const next: Record<number, Draft> = {};
+    for (const v of validations) {
+      next[v.sectionId] = {
+        courseName: (v.preview.sectionCode
+          ? t('courseCopy.copyNameOfSection', { name: v.preview.courseName, section: v.preview.sectionCode })
+          : t('courseCopy.copyName', { name: v.preview.courseName })
+        ).slice(0, COURSE_NAME_MAX),
+        startDate: formatUsDate(v.preview.startDate),
+        endDate: formatUsDate(v.preview.endDate),
+      };
+    }
+    setDrafts(next);
+  }, [validations, t]);
+  return [drafts, setDrafts] as const;
+}
+
+/** The field messages of one draft (none while it is not filled yet). */
+function draftErrors(t: TFunction, d: Draft | undefined) {
+  if (!d) return {};
+  const name = validateCourseName(d.courseName);
+  const dates = validateCourseDates(d.startDate, d.endDate);
+  return {
+    courseName: name ? t(`validation.${name}`) : undefined,
+    startDate: dates.startDate ? t(`validation.${dates.startDate}`) : undefined,
+    endDate: dates.endDate ? t(`validation.${dates.endDate}`) : undefined,
+  };
+}
+
 /**
  * The copy confirm dialog (spec §2): each course with its new name and dates, a warning where the
  * institution's inclusive offer ends before the copy's census date, the reason (spec §8 code) for
@@ -59,40 +94,14 @@ export function CopyCoursesDialog({ organizationId, sections, onClose, onDone }:
   const ids = useMemo(() => sections.map((s) => s.sectionId), [sections]);
   const checks = useCopyValidations(organizationId, ids, 'copy');
   const copy = useCopyCourses();
-  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [drafts, setDrafts] = useDrafts(checks.data?.validations);
   const [sendEmail, setSendEmail] = useState(false);
   // copy validation codes of the sections the server refused when asked to copy
   const [refused, setRefused] = useState<Record<number, number>>({});
 
-  useEffect(() => {
-    if (!checks.data) return;
-    const next: Record<number, Draft> = {};
-    for (const v of checks.data.validations) {
-      next[v.sectionId] = {
-        courseName: (v.preview.sectionCode
-          ? t('courseCopy.copyNameOfSection', { name: v.preview.courseName, section: v.preview.sectionCode })
-          : t('courseCopy.copyName', { name: v.preview.courseName })
-        ).slice(0, COURSE_NAME_MAX),
-        startDate: formatUsDate(v.preview.startDate),
-        endDate: formatUsDate(v.preview.endDate),
-      };
-    }
-    setDrafts(next);
-  }, [checks.data, t]);
-
   const validations = checks.data?.validations ?? [];
   const copyable = validations.filter((v) => v.valid && !refused[v.sectionId]);
-  const errorsOf = (id: number) => {
-    const d = drafts[id];
-    if (!d) return {};
-    const name = validateCourseName(d.courseName);
-    const dates = validateCourseDates(d.startDate, d.endDate);
-    return {
-      courseName: name ? t(`validation.${name}`) : undefined,
-      startDate: dates.startDate ? t(`validation.${dates.startDate}`) : undefined,
-      endDate: dates.endDate ? t(`validation.${dates.endDate}`) : undefined,
-    };
-  };
+  const errorsOf = (id: number) => draftErrors(t, drafts[id]);
   const formValid =
     copyable.length > 0 && copyable.every((v) => Object.values(errorsOf(v.sectionId)).every((e) => !e));
   const many = copyable.length > 1;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { can } from '../../../../shared/permissions';
 import { useAppSession } from '../../../session';
-import { ReportsMenu } from '../../institutions';
+import { ReportsMenu } from '../../reports';
 import type { CourseActions } from '../api';
 
 interface Props {

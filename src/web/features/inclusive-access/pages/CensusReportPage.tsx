@@ -7,6 +7,7 @@ import { useAppSession } from '../../../session';
 import { downloadFile } from '../../../lib/download';
 import { useErrorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { inclusiveAccessApi } from '../../../../shared/contract/inclusive-access';
 import { formatUsDate } from '../../../../shared/validation';
 import { useCensusReport } from '../api';
 
@@ -33,7 +34,7 @@ export default function CensusReportPage() {
     setBusy(format);
     try {
       const name = await downloadFile(
-        '/api/inclusive-access/census-report/students',
+        inclusiveAccessApi.censusStudents.path,
         { organizationId, coursePeriod: 'current', format },
         `Census.${format}`,
       );

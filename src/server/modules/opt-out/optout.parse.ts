@@ -1,4 +1,4 @@
-import { OPT_OUT_MESSAGES } from '../../../shared/contract/files';
+import { OPT_OUT_MESSAGES } from '../../../shared/contract/opt-out';
 import { type OptStatus, parseOptStatus } from '../../../shared/status';
 import { OPT_OUT_CONTENT_TYPES, OPT_OUT_FILE_MAX_ROWS } from '../../../shared/validation';
 import { AppError } from '../../lib/app-error';

@@ -2,13 +2,14 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { reportsApi } from '../../../../shared/contract/reports';
 import { downloadFile } from '../../../lib/download';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 
 const REPORTS = [
-  { key: 'reportIS', path: '/api/institution/download/ISReport', file: 'ISReport.csv' },
-  { key: 'reportCS', path: '/api/institution/download/CSReport', file: 'CSReport.csv' },
-  { key: 'reportCensus', path: '/api/institution/censusData', file: 'CensusData.csv' },
+  { key: 'reportIS', path: reportsApi.isReport.path, file: 'ISReport.csv' },
+  { key: 'reportCS', path: reportsApi.csReport.path, file: 'CSReport.csv' },
+  { key: 'reportCensus', path: reportsApi.censusData.path, file: 'CensusData.csv' },
 ] as const;
 
 /** ISReport, CSReport and census data downloads of the chosen institution. */

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/constants';
-import { OPT_OUT_MESSAGES } from '../../../shared/contract/files';
+import { OPT_OUT_MESSAGES } from '../../../shared/contract/opt-out';
 import type { ServerCatalog } from '../../../shared/i18n';
 import type { OptStatus } from '../../../shared/status';
 import type { Db } from '../../db/client';

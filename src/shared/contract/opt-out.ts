@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPT_STATUSES } from '../status';
-import { IdParam } from './common';
+import { IdParam, OrganizationQuery } from './common';
+import { defineRoute } from './route';
 
 /**
  * POST /api/upload/optoutfile?organizationId= (multipart/form-data, one part named `file`).
@@ -81,3 +82,31 @@ export const OPT_OUT_MESSAGES = {
   noStudentColumn: 'The file needs an "email" or "username" column in its header row.',
   empty: 'The file has no data rows.',
 } as const;
+
+/** The opt-out file operations: upload (multipart, applied at once), list, per-row report, delete. */
+export const optOutApi = {
+  upload: defineRoute({
+    method: 'POST',
+    path: '/api/upload/optoutfile',
+    query: OptOutUploadQuery,
+    response: OptOutUploadResponse,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/upload/optoutfile',
+    query: OrganizationQuery,
+    response: OptOutListResponse,
+  }),
+  report: defineRoute({
+    method: 'GET',
+    path: '/api/upload/optoutfile/report',
+    query: OptOutFileQuery,
+    response: OptOutReportResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/upload/optoutfile',
+    query: OptOutFileQuery,
+    response: OptOutDeleteResponse,
+  }),
+};

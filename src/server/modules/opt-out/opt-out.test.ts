@@ -1,13 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optOutApi } from '../../../shared/contract/opt-out';
 import { auditLog, enrollments, optOutChanges, optOutFiles, optStatusChanges } from '../../db/schema';
 import { createCourseWorld, createSection, createStudent, day, enroll } from '../../test/course-fixtures';
-import { bearer, login } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-const tok: Record<string, string> = {};
 let bio: { id: number };
 let chem: { id: number };
 let past: { id: number };
@@ -31,19 +30,14 @@ const upload = (
   language?: string,
 ) => {
   const m = multipart(fileName, contentType, content, field);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/upload/optoutfile?organizationId=${orgId}`,
-    headers: { ...bearer(tok[who]), ...m.headers, ...(language ? { 'accept-language': language } : {}) },
-    payload: m.payload,
+  // a multipart body: sent raw, to the contract's path
+  return t.as(who).post(optOutApi.upload.path, m.payload, {
+    query: { organizationId: String(orgId) },
+    headers: { ...m.headers, ...(language ? { 'accept-language': language } : {}) },
   });
 };
 const remove = (who: string, fileId: number | string) =>
-  t.app.inject({
-    method: 'DELETE',
-    url: `/api/upload/optoutfile?fileId=${fileId}`,
-    headers: bearer(tok[who]),
-  });
+  t.as(who).call(optOutApi.remove, { query: { fileId } });
 const statuses = async () => {
   const rows = await t.db
     .select()
@@ -75,7 +69,6 @@ beforeAll(async () => {
   e.bobBio = (await enroll(t.db, bio.id, bob, { optStatus: 'optout' })).id;
   e.cyChem = (await enroll(t.db, chem.id, cy)).id;
   e.cyForeign = (await enroll(t.db, foreign.id, cy)).id;
-  for (const who of ['freg', 'fviewer', 'finsider', 'fother', 'fboss']) tok[who] = await login(t.app, who);
 });
 afterAll(() => t.close());
 
@@ -132,22 +125,13 @@ describe('POST /api/upload/optoutfile', () => {
   });
 
   it('lists the file and its report', async () => {
-    const list = await t.app.inject({
-      url: `/api/upload/optoutfile?organizationId=${w.a.id}`,
-      headers: bearer(tok.freg),
-    });
+    const list = await t.as('freg').call(optOutApi.list, { query: { organizationId: w.a.id } });
     expect(list.json().files).toEqual([
       expect.objectContaining({ fileId, fileName: 'optout.csv', rows: 9, changed: 3, notMatched: 5 }),
     ]);
-    const rep = await t.app.inject({
-      url: `/api/upload/optoutfile/report?fileId=${fileId}`,
-      headers: bearer(tok.freg),
-    });
+    const rep = await t.as('freg').call(optOutApi.report, { query: { fileId } });
     expect(rep.json().report).toHaveLength(9);
-    const other = await t.app.inject({
-      url: `/api/upload/optoutfile/report?fileId=${fileId}`,
-      headers: bearer(tok.fother),
-    });
+    const other = await t.as('fother').call(optOutApi.report, { query: { fileId } });
     expect(other.statusCode).toBe(403);
   });
 
@@ -378,12 +362,9 @@ describe('refusals', () => {
     expect((await upload('freg', w.a.id, 'list.csv', 'text/csv', 'email\na@b.c', 'other')).statusCode).toBe(
       422,
     );
-    const notMultipart = await t.app.inject({
-      method: 'POST',
-      url: `/api/upload/optoutfile?organizationId=${w.a.id}`,
-      headers: bearer(tok.freg),
-      payload: { email: 'a@b.c' },
-    });
+    const notMultipart = await t
+      .as('freg')
+      .post(optOutApi.upload.path, { email: 'a@b.c' }, { query: { organizationId: String(w.a.id) } });
     expect(notMultipart.statusCode).toBe(415);
     expect(notMultipart.json().message).toBe('error.optOutNotMultipart');
     expect(await fileCount()).toBe(before);
