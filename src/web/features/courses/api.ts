@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import { coursesApi } from '../../../shared/contract/courses';
 import { institutionsApi } from '../../../shared/contract/institutions';
 import type { RouteBody, RouteQuery, RouteResponse } from '../../../shared/contract/route';
-import type { RosterQuery, RosterResponse } from '../../../shared/contract/rosters';
-import { api, call } from '../../lib/api';
+import { rostersApi } from '../../../shared/contract/rosters';
+import { call } from '../../lib/api';
 
 export type CourseDetails = RouteResponse<typeof coursesApi.details>;
 export type CourseDetail = CourseDetails['course'];
-export type Roster = z.infer<typeof RosterResponse>;
-type RosterParams = z.input<typeof RosterQuery>;
+export type Roster = RouteResponse<typeof rostersApi.roster>;
+type RosterParams = RouteQuery<typeof rostersApi.roster>;
 type CourseListParams = RouteQuery<typeof coursesApi.list>;
 export type CourseList = RouteResponse<typeof coursesApi.list>;
 export type CourseRow = CourseList['courses'][number];
@@ -65,8 +65,7 @@ export function useCourseDetails(sectionId: number, masterChild = false) {
 export function useRoster(params: RosterParams) {
   return useQuery({
     queryKey: courseKeys.roster(params),
-    queryFn: ({ signal }) =>
-      api<Roster>('/api/courses/roster', { signal, query: params as Record<string, string | number> }),
+    queryFn: ({ signal }) => call(rostersApi.roster, { signal, query: params }),
     placeholderData: keepPreviousData,
   });
 }

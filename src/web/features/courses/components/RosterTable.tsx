@@ -11,6 +11,7 @@ import { useAppSession } from '../../../session';
 import { BillingText, OptWindowBar, RosterRowActions } from '../../inclusive-access';
 import { useRoster } from '../api';
 import { AccessBadge, CurrentAccessText, OptStatusBadge } from '../../../components/StatusBadges';
+import { rostersApi } from '../../../../shared/contract/rosters';
 
 const PAGE_SIZE = 25;
 
@@ -29,7 +30,7 @@ export function RosterTable({ sectionId }: { sectionId: number }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadFile('/api/courses/roster/export', { sectionId }, `Roster_${sectionId}.csv`);
+      await downloadFile(rostersApi.export.path, { sectionId }, `Roster_${sectionId}.csv`);
     } catch (e) {
       notifyError(e);
     } finally {
