@@ -31,6 +31,7 @@ import {
   startLtiPlatform,
 } from '../../../test/lti-platform';
 import { type LaunchSession, SESSION_MINUTES, signSession } from './lti-session';
+import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
 
 let w: LtiWorld;
 let t: TestApp;
@@ -476,7 +477,7 @@ describe('accepted launches', () => {
     const pair = () =>
       t.app.inject({
         method: 'POST',
-        url: '/lti/pair',
+        url: ltiProtocolApi.pair.path,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ session, offerId: String(offerId) }).toString(),
       });
@@ -562,7 +563,7 @@ describe('accepted launches', () => {
   function pair(location: string, offerId: number) {
     return t.app.inject({
       method: 'POST',
-      url: '/lti/pair',
+      url: ltiProtocolApi.pair.path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         session: new URL(location, toolUrl).searchParams.get('session')!,
@@ -647,11 +648,12 @@ describe('framing', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(session ? { session, offerId: String(offerId) } : {}).toString(),
       });
-    const landingUrl = (session: string) => `/lti/landing?session=${encodeURIComponent(session)}`;
+    const landingUrl = (session: string) =>
+      `${ltiProtocolApi.landing.path}?session=${encodeURIComponent(session)}`;
     for (const r of [
       await t.app.inject({ url: landingUrl(expired) }),
-      await form('/lti/pair', expired),
-      await form('/lti/deep-link', expired),
+      await form(ltiProtocolApi.pair.path, expired),
+      await form(ltiProtocolApi.deepLink.path, expired),
     ]) {
       expect(r.statusCode).toBe(401);
       expect(reasonOf(r.body)).toBe('lti.sessionExpired');
@@ -660,9 +662,9 @@ describe('framing', () => {
     }
     // no session, or one the tool did not sign: the platform cannot be known, the page is unframeable
     for (const r of [
-      await t.app.inject({ url: '/lti/landing' }),
-      await form('/lti/pair'),
-      await form('/lti/deep-link'),
+      await t.app.inject({ url: ltiProtocolApi.landing.path }),
+      await form(ltiProtocolApi.pair.path),
+      await form(ltiProtocolApi.deepLink.path),
       await t.app.inject({ url: landingUrl(`${expired.slice(0, -4)}AAAA`) }),
     ]) {
       expect(r.statusCode).toBe(401);
