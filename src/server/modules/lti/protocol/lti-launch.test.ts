@@ -30,6 +30,7 @@ import {
   type SignOptions,
   startLtiPlatform,
 } from '../../../test/lti-platform';
+import { createLtiKeyCache } from './lti-key-cache';
 import { type LaunchSession, SESSION_MINUTES, signSession } from './lti-session';
 import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
 
@@ -638,6 +639,7 @@ describe('framing', () => {
     const { aud: _aud, iat: _iat, exp: _exp, ...claims } = decodeJwt(sessionToken);
     const expired = await signSession(
       t.db,
+      createLtiKeyCache(),
       claims as unknown as LaunchSession,
       new Date(Date.now() - (SESSION_MINUTES + 5) * 60_000),
     );

@@ -24,6 +24,7 @@ import { allowFraming, pickLang, texts } from './lti-frame';
 import { toolJwks } from './lti-jwks';
 import { pairFromLaunch } from './lti-landing';
 import { launch, login, type ProtocolRequest } from './lti-launch.service';
+import { createLtiKeyCache, type LtiKeyCache } from './lti-key-cache';
 import { createRefusalThrottle, type RefusalThrottle } from './lti-log-throttle';
 import { refusalPage, sendDeepLinkForm, sendLanding, sendRegistered, sessionOrRefusal } from './lti-pages';
 import { LtiRefusal } from './lti-reasons';
@@ -47,18 +48,24 @@ const STATE_COOKIE = { path: '/lti', maxAge: 600, httpOnly: true, secure: true, 
 const fieldsOf = <T>(req: FastifyRequest, value: unknown) => (req.validationError ? {} : (value ?? {})) as T;
 
 export async function ltiProtocolRoutes(app: FastifyInstance) {
-  // Per app instance: the refused-launch log throttle (see lti-log-throttle.ts).
-  const throttle = createRefusalThrottle();
+  // Per app instance: the refused-launch log throttle (see lti-log-throttle.ts) and the key caches.
+  const own: Own = { throttle: createRefusalThrottle(), keys: createLtiKeyCache() };
   await app.register(async (r) => {
     await r.register(formbody, { bodyLimit: 64 * 1024 });
-    launchRoutes(r, throttle);
-    landingRoutes(r);
+    launchRoutes(r, own);
+    landingRoutes(r, own.keys);
     registrationRoutes(r);
     ltiAssetRoutes(r);
   });
 }
 
-function protocolRequest(req: FastifyRequest, throttle: RefusalThrottle): ProtocolRequest {
+/** What the plugin owns for its app instance. */
+interface Own {
+  throttle: RefusalThrottle;
+  keys: LtiKeyCache;
+}
+
+function protocolRequest(req: FastifyRequest, { throttle, keys }: Own): ProtocolRequest {
   return {
     db: req.server.db,
     now: req.server.now(),
@@ -66,14 +73,15 @@ function protocolRequest(req: FastifyRequest, throttle: RefusalThrottle): Protoc
     address: req.ip,
     acceptLanguage: req.headers['accept-language'],
     throttle,
+    keys,
   };
 }
 
-function launchRoutes(r: FastifyInstance, throttle: RefusalThrottle) {
+function launchRoutes(r: FastifyInstance, own: Own) {
   const loginHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     // read even when a field failed its schema: the login's checks refuse it by reason
     const params = ((req.method === 'GET' ? req.query : req.body) ?? {}) as LtiLoginFields;
-    const res = await login(protocolRequest(req, throttle), params);
+    const res = await login(protocolRequest(req, own), params);
     if (res.kind === 'refused') return refusalPage(req, reply, res);
     reply.setCookie(res.cookie, res.state, STATE_COOKIE);
     return reply.code(302).header('location', res.location).send();
@@ -91,7 +99,7 @@ function launchRoutes(r: FastifyInstance, throttle: RefusalThrottle) {
     attachValidation,
     handler: async (req, reply) => {
       const res = await launch(
-        protocolRequest(req, throttle),
+        protocolRequest(req, own),
         fieldsOf<LtiLaunchBody>(req, req.body),
         req.cookies,
       );
@@ -111,12 +119,12 @@ function launchRoutes(r: FastifyInstance, throttle: RefusalThrottle) {
   });
 }
 
-function landingRoutes(r: FastifyInstance) {
+function landingRoutes(r: FastifyInstance, keys: LtiKeyCache) {
   r.route({
     ...protocolRoute(lti.landing, 'Landing page of an accepted launch (HTML).'),
     handler: async (req, reply) => {
       const token = (req.query as { session?: string }).session;
-      const session = await sessionOrRefusal(req, reply, token);
+      const session = await sessionOrRefusal(req, reply, keys, token);
       return session ? sendLanding(req, reply, session, token as string) : reply;
     },
   });
@@ -126,7 +134,7 @@ function landingRoutes(r: FastifyInstance) {
     attachValidation: true,
     handler: async (req, reply) => {
       const body = fieldsOf<LtiSessionForm>(req, req.body);
-      const session = await sessionOrRefusal(req, reply, body.session);
+      const session = await sessionOrRefusal(req, reply, keys, body.session);
       if (!session) return reply;
       const offerId = typeof body.offerId === 'string' ? Number(body.offerId) : Number.NaN;
       const outcome = await pairFromLaunch(req.server.db, session, offerId, req.server.now());
@@ -150,10 +158,10 @@ function landingRoutes(r: FastifyInstance) {
     attachValidation: true,
     handler: async (req, reply) => {
       const body = fieldsOf<LtiSessionForm>(req, req.body);
-      const session = await sessionOrRefusal(req, reply, body.session);
+      const session = await sessionOrRefusal(req, reply, keys, body.session);
       if (!session) return reply;
       const offerIds = [body.offerId ?? []].flat().map(Number);
-      const ctx = { now: req.server.now(), publicUrl: req.server.config.publicUrl };
+      const ctx = { now: req.server.now(), publicUrl: req.server.config.publicUrl, keys };
       const res = await deepLinkResponse(req.server.db, session, offerIds, ctx);
       if (!res) return sendLanding(req, reply, session, body.session as string);
       return sendDeepLinkForm(req, reply, session, res);
