@@ -14,8 +14,6 @@ import { downloadFile } from '../../lib/download';
 
 export type RegistrationList = RouteResponse<typeof ltiApi.list>;
 export type Registration = RegistrationList['registrations'][number];
-export type RegistrationDetail = RouteResponse<typeof ltiApi.detail>;
-export type ToolUrls = RouteResponse<typeof ltiApi.toolConfiguration>;
 export type RegistrationInput = RouteBody<typeof ltiApi.update>;
 export type RosterSync = RouteResponse<typeof ltiRosterApi.syncPairing>;
 export type RegistrationStatus = RouteBody<typeof ltiApi.setStatus>['status'];

@@ -41,6 +41,7 @@ function protocolRoute<const D extends RouteSpec>(route: D, summary: string) {
   const { response: _, ...rest } = schema;
   return { method, url, schema: { ...rest, security: [], summary } };
 }
+
 /** The state cookie: back to /lti/launch only, from the platform's cross-site form_post. */
 const STATE_COOKIE = { path: '/lti', maxAge: 600, httpOnly: true, secure: true, sameSite: 'none' } as const;
 

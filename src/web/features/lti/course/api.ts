@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ltiRosterApi } from '../../../../shared/contract/lti-roster';
-import type { RouteResponse } from '../../../../shared/contract/route';
 import { call } from '../../../lib/api';
-
-export type CourseRosterSync = RouteResponse<typeof ltiRosterApi.courseSync>;
 
 const key = (sectionId: number) => ['lti', 'courseRosterSync', sectionId] as const;
 
