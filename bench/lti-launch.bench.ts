@@ -4,6 +4,7 @@ import { createOffer, createProduct, createSection } from '../src/server/test/co
 import { createInstitution } from '../src/server/test/fixtures';
 import { launchClaims, ROLE, registerPlatform, startLtiPlatform } from '../src/server/test/lti-platform';
 import { onPglite, onScratchPostgres, percentiles, withBenchApp } from './databases';
+import { ltiProtocolApi } from '../src/shared/contract/lti-protocol';
 
 const LAUNCHES = 1000;
 const WARM_UP = 20;
@@ -34,7 +35,7 @@ async function measure(database: Database) {
       const forms: string[] = [];
       for (let i = 0; i < WARM_UP + LAUNCHES; i++) {
         const res = await app.inject({
-          url: `/lti/login?${new URLSearchParams({ iss: platform.issuer, login_hint: `u${i}`, target_link_uri: `${toolUrl}/lti/launch`, client_id: 'bench-client' })}`,
+          url: `${ltiProtocolApi.loginGet.path}?${new URLSearchParams({ iss: platform.issuer, login_hint: `u${i}`, target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`, client_id: 'bench-client' })}`,
         });
         const q = new URL(res.headers.location as string).searchParams;
         const person = i % PEOPLE;
@@ -64,7 +65,7 @@ async function measure(database: Database) {
         const started = performance.now();
         const res = await app.inject({
           method: 'POST',
-          url: '/lti/launch',
+          url: ltiProtocolApi.launch.path,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           payload: forms[i],
         });

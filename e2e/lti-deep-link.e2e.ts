@@ -4,9 +4,19 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
+import { ltiApi } from '../src/shared/contract/lti';
+import { ltiProtocolApi } from '../src/shared/contract/lti-protocol';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
-import { apiCall, apiLogin, baseURL, loginAs, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
+import {
+  apiCall,
+  apiLogin,
+  apiRoute,
+  baseURL,
+  loginAs,
+  RESULTS_DIR,
+  seriousViolations,
+  useBrowser,
+} from './fixtures';
 import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
@@ -75,26 +85,28 @@ async function register(lang: string, persona: 'registrar' | 'super' = 'registra
     '/api/auth/session',
   );
   const clientId = `e2e-dl-${lang}-${randomUUID().slice(0, 8)}`;
-  await apiCall<z.infer<typeof LtiRegistrationDetailResponse>>(superToken, 'POST', '/api/lti/registrations', {
-    organizationId: owner.institutions[0].orgId,
-    lmsKind: 'moodle',
-    name: `E2E deep-linking LMS ${lang} ${clientId}`,
-    issuer: platform.issuer,
-    clientId,
-    deployments: [{ deploymentId }],
-    authLoginUrl: platform.authUrl,
-    authTokenUrl: platform.tokenUrl,
-    keysetUrl: platform.jwksUrl,
+  await apiRoute(superToken, ltiApi.create, {
+    body: {
+      organizationId: owner.institutions[0].orgId,
+      lmsKind: 'moodle',
+      name: `E2E deep-linking LMS ${lang} ${clientId}`,
+      issuer: platform.issuer,
+      clientId,
+      deployments: [{ deploymentId }],
+      authLoginUrl: platform.authUrl,
+      authTokenUrl: platform.tokenUrl,
+      keysetUrl: platform.jwksUrl,
+    },
   });
   return { clientId, name: `E2E deep-linking LMS ${lang} ${clientId}` };
 }
 
 /** The LMS course page framing the tool's login URL; resolves with the frame once it shows `ready`. */
 async function framed(page: Page, clientId: string, hint: string): Promise<FrameLocator> {
-  const login = `${baseURL()}/lti/login?${new URLSearchParams({
+  const login = `${baseURL()}${ltiProtocolApi.loginGet.path}?${new URLSearchParams({
     iss: platform.issuer,
     login_hint: hint,
-    target_link_uri: `${baseURL()}/lti/launch`,
+    target_link_uri: `${baseURL()}${ltiProtocolApi.launch.path}`,
     client_id: clientId,
     lti_deployment_id: deploymentId,
   })}`;
@@ -192,7 +204,7 @@ describe.each(LANGUAGES)('deep-linked pairing in the LMS frame, in $lang', ({ la
     const { name } = await register(lang, 'super');
     const ghost = `ghost-${randomUUID().slice(0, 8)}`;
     const refused = await fetch(
-      `${baseURL()}/lti/login?${new URLSearchParams({ iss: platform.issuer, login_hint: 'h', target_link_uri: `${baseURL()}/lti/launch`, client_id: ghost })}`,
+      `${baseURL()}${ltiProtocolApi.loginGet.path}?${new URLSearchParams({ iss: platform.issuer, login_hint: 'h', target_link_uri: `${baseURL()}${ltiProtocolApi.launch.path}`, client_id: ghost })}`,
       { redirect: 'manual' },
     );
     expect(refused.status).toBe(401);

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { AuditPageResponse } from '../src/shared/contract/audit';
-import type { LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
+import { ltiApi } from '../src/shared/contract/lti';
+import { ltiProtocolApi } from '../src/shared/contract/lti-protocol';
 import { formatUsDate } from '../src/shared/validation';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
-import { apiCall, apiLogin, baseURL, seriousViolations, useBrowser } from './fixtures';
+import { apiCall, apiLogin, apiRoute, baseURL, seriousViolations, useBrowser } from './fixtures';
 import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
@@ -57,11 +58,8 @@ async function register(lang: string) {
   );
   const organizationId = registrar.institutions[0].orgId;
   const clientId = `e2e-launch-${lang}-${randomUUID().slice(0, 8)}`;
-  const created = await apiCall<z.infer<typeof LtiRegistrationDetailResponse>>(
-    superToken,
-    'POST',
-    '/api/lti/registrations',
-    {
+  const created = await apiRoute(superToken, ltiApi.create, {
+    body: {
       organizationId,
       lmsKind: 'moodle',
       name: `E2E simulated LMS ${lang}`,
@@ -72,7 +70,7 @@ async function register(lang: string) {
       authTokenUrl: platform.tokenUrl,
       keysetUrl: platform.jwksUrl,
     },
-  );
+  });
   expect(created.registration.status).toBe('active');
   return { superToken, organizationId, clientId, registrationId: created.registration.registrationId };
 }
@@ -82,17 +80,17 @@ async function launch(page: Page, clientId: string, loginHint: string) {
   const q = new URLSearchParams({
     iss: platform.issuer,
     login_hint: loginHint,
-    target_link_uri: `${toolOrigin()}/lti/launch`,
+    target_link_uri: `${toolOrigin()}${ltiProtocolApi.launch.path}`,
     client_id: clientId,
     lti_deployment_id: deploymentId,
     lti_message_hint: 'resource-link-1',
   });
-  const landed = page.waitForURL((url) => url.pathname === '/lti/landing', { timeout: 30_000 });
-  await page.goto(`${toolOrigin()}/lti/login?${q}`);
+  const landed = page.waitForURL((url) => url.pathname === ltiProtocolApi.landing.path, { timeout: 30_000 });
+  await page.goto(`${toolOrigin()}${ltiProtocolApi.loginGet.path}?${q}`);
   await landed;
   const auth = platform.lastAuthRequest;
   expect(auth?.get('response_mode')).toBe('form_post');
-  expect(auth?.get('redirect_uri')).toBe(`${toolOrigin()}/lti/launch`);
+  expect(auth?.get('redirect_uri')).toBe(`${toolOrigin()}${ltiProtocolApi.launch.path}`);
   expect(auth?.get('login_hint')).toBe(loginHint);
   await page.locator('h1').waitFor();
 }
@@ -169,11 +167,7 @@ describe.each(LANGUAGES)('LTI 1.3 launch in a browser, in $lang', ({ lang }) => 
     expect(await field('roster')).toBe('1');
 
     // the console's launch log of the registration (newest first): the three accepted launches
-    const detail = await apiCall<z.infer<typeof LtiRegistrationDetailResponse>>(
-      superToken,
-      'GET',
-      `/api/lti/registrations/${registrationId}`,
-    );
+    const detail = await apiRoute(superToken, ltiApi.detail, { params: { registrationId } });
     const ours = detail.launches.filter((l) => l.contextId === contextId);
     expect(ours.map((l) => [l.result, l.reasonCode, l.deploymentId, l.messageType, l.roles])).toEqual([
       ['accepted', null, deploymentId, 'LtiResourceLinkRequest', [ROLE.instructor]],

@@ -4,10 +4,20 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { LtiRegistrationDetailResponse } from '../src/shared/contract/lti';
-import type { CourseRosterSyncResponse } from '../src/shared/contract/lti-roster';
+import { ltiApi } from '../src/shared/contract/lti';
+import { ltiProtocolApi } from '../src/shared/contract/lti-protocol';
+import { ltiRosterApi } from '../src/shared/contract/lti-roster';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
-import { apiCall, apiLogin, baseURL, loginAs, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
+import {
+  apiCall,
+  apiLogin,
+  apiRoute,
+  baseURL,
+  loginAs,
+  RESULTS_DIR,
+  seriousViolations,
+  useBrowser,
+} from './fixtures';
 import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
@@ -28,7 +38,7 @@ const deploymentId = `e2e-nrps-${randomUUID().slice(0, 8)}`;
 beforeAll(async () => {
   platform = await startLtiPlatform();
   platform.authResponse = 'form_post';
-  platform.services.toolJwksUrl = `${baseURL()}/lti/jwks`;
+  platform.services.toolJwksUrl = `${baseURL()}${ltiProtocolApi.jwks.path}`;
   platform.authClaims = (q) => {
     const hint = q.get('login_hint') ?? '';
     const who = people.get(hint);
@@ -62,11 +72,8 @@ async function registerOnce() {
   );
   const clientId = `e2e-nrps-${randomUUID().slice(0, 8)}`;
   platform.services.clientId = clientId;
-  const created = await apiCall<z.infer<typeof LtiRegistrationDetailResponse>>(
-    superToken,
-    'POST',
-    '/api/lti/registrations',
-    {
+  const created = await apiRoute(superToken, ltiApi.create, {
+    body: {
       organizationId: registrar.institutions[0].orgId,
       lmsKind: 'moodle',
       name: 'E2E roster LMS',
@@ -77,7 +84,7 @@ async function registerOnce() {
       authTokenUrl: platform.tokenUrl,
       keysetUrl: platform.jwksUrl,
     },
-  );
+  });
   return { superToken, clientId, registrationId: created.registration.registrationId };
 }
 
@@ -85,12 +92,12 @@ async function launch(page: Page, clientId: string, loginHint: string) {
   const q = new URLSearchParams({
     iss: platform.issuer,
     login_hint: loginHint,
-    target_link_uri: `${baseURL()}/lti/launch`,
+    target_link_uri: `${baseURL()}${ltiProtocolApi.launch.path}`,
     client_id: clientId,
     lti_deployment_id: deploymentId,
   });
-  const landed = page.waitForURL((url) => url.pathname === '/lti/landing', { timeout: 30_000 });
-  await page.goto(`${baseURL()}/lti/login?${q}`);
+  const landed = page.waitForURL((url) => url.pathname === ltiProtocolApi.landing.path, { timeout: 30_000 });
+  await page.goto(`${baseURL()}${ltiProtocolApi.loginGet.path}?${q}`);
   await landed;
   await page.locator('h1').waitFor();
 }
@@ -124,11 +131,7 @@ describe.each(LANGUAGES)(
       await launch(page, clientId, instructor);
       await page.locator('dd[data-field=product]').waitFor();
 
-      const detail = await apiCall<z.infer<typeof LtiRegistrationDetailResponse>>(
-        superToken,
-        'GET',
-        `/api/lti/registrations/${registrationId}`,
-      );
+      const detail = await apiRoute(superToken, ltiApi.detail, { params: { registrationId } });
       const sectionId = detail.rosterSyncs.find((s) => s.lmsCourseId === contextId)?.sectionId;
       expect(sectionId).toBeTypeOf('number');
 
@@ -149,11 +152,7 @@ describe.each(LANGUAGES)(
       await page.getByTestId('course-roster-counts').getByText(counts, { exact: false }).waitFor();
       expect(await page.getByTestId('course-roster-last').textContent()).not.toBe(catalog.lti.never);
       expect(await page.getByTestId('course-roster-error').textContent()).toContain(catalog.lti.noError);
-      const state = await apiCall<z.infer<typeof CourseRosterSyncResponse>>(
-        superToken,
-        'GET',
-        `/api/courses/rosterSync?sectionId=${sectionId}`,
-      );
+      const state = await apiRoute(superToken, ltiRosterApi.courseSync, { query: { sectionId } });
       expect(state.sync?.counts).toEqual({ added: 2, updated: 0, dropped: 0, instructors: 0 });
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -177,7 +176,7 @@ describe.each(LANGUAGES)(
     it('a used or unknown registration link: the refusal shows in the frame, written for an LMS admin', async () => {
       const { page } = b;
       const t = SERVER_CATALOGS[lang as 'en' | 'fr'].ltiTool; // the pages' texts are the server's
-      const register = `${baseURL()}/lti/register?${new URLSearchParams({
+      const register = `${baseURL()}${ltiProtocolApi.register.path}?${new URLSearchParams({
         link: 'z'.repeat(43),
         openid_configuration: platform.openidConfigurationUrl,
       })}`;

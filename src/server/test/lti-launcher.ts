@@ -17,6 +17,7 @@ import {
   type SignOptions,
   startLtiPlatform,
 } from './lti-platform';
+import { ltiProtocolApi } from '../../shared/contract/lti-protocol';
 
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 
@@ -42,11 +43,11 @@ export function launcher(t: TestApp, p: LtiPlatform, clientId: string): Launcher
     async login(deploymentId = 'dep-1') {
       const res = await t.app.inject({
         method: 'GET',
-        url: '/lti/login',
+        url: ltiProtocolApi.loginGet.path,
         query: {
           iss: p.issuer,
           login_hint: 'hint-1',
-          target_link_uri: `${toolUrl}/lti/launch`,
+          target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`,
           client_id: clientId,
           lti_deployment_id: deploymentId,
         },
@@ -72,7 +73,7 @@ export function launcher(t: TestApp, p: LtiPlatform, clientId: string): Launcher
       for (const [k, v] of Object.entries(form)) if (v !== undefined) body.set(k, v);
       return t.app.inject({
         method: 'POST',
-        url: '/lti/launch',
+        url: ltiProtocolApi.launch.path,
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         payload: body.toString(),
       });

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { lmsDeployments, lmsIntegrations } from '../db/schema';
 import { createToolKey } from '../modules/lti';
 import { newServices, type PlatformServices, serveServices } from './lti-platform-nrps';
+import { ltiProtocolApi } from '../../shared/contract/lti-protocol';
 
 export const LTI = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
@@ -295,7 +296,7 @@ export function launchClaims(
     [LTI.messageType]: 'LtiResourceLinkRequest',
     [LTI.version]: '1.3.0',
     [LTI.deploymentId]: o.deploymentId ?? 'dep-1',
-    [LTI.targetLinkUri]: new URL('/lti/launch', toolUrl).toString(),
+    [LTI.targetLinkUri]: new URL(ltiProtocolApi.launch.path, toolUrl).toString(),
     [LTI.resourceLink]: { id: 'rl-1', title: 'Chapter 1' },
     [LTI.roles]: o.roles ?? [ROLE.instructor],
     [LTI.context]: { id: o.contextId ?? 'course-1', label: 'BIO 101', title: 'Biology 101' },

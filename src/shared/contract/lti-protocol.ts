@@ -5,6 +5,7 @@
  * validation as an empty form).
  */
 import { z } from 'zod';
+import { defineRoute } from './route';
 
 /** Longest value a protocol field may carry (an id_token is a few kilobytes). */
 const field = () => z.string().max(20_000);
@@ -53,3 +54,18 @@ export const LtiRegisterQuery = z.looseObject({
   registration_token: field().optional().describe("Token for the platform's registration endpoint."),
 });
 export type LtiRegisterQuery = z.infer<typeof LtiRegisterQuery>;
+
+/**
+ * The protocol endpoints: they answer pages, redirects and the JWKS, so none has a response schema.
+ * Login is both GET (query) and POST (form).
+ */
+export const ltiProtocolApi = {
+  loginGet: defineRoute({ method: 'GET', path: '/lti/login', query: LtiLoginFields }),
+  loginPost: defineRoute({ method: 'POST', path: '/lti/login', body: LtiLoginFields }),
+  launch: defineRoute({ method: 'POST', path: '/lti/launch', body: LtiLaunchBody }),
+  jwks: defineRoute({ method: 'GET', path: '/lti/jwks' }),
+  landing: defineRoute({ method: 'GET', path: '/lti/landing', query: LtiSessionQuery }),
+  pair: defineRoute({ method: 'POST', path: '/lti/pair', body: LtiSessionForm }),
+  deepLink: defineRoute({ method: 'POST', path: '/lti/deep-link', body: LtiSessionForm }),
+  register: defineRoute({ method: 'GET', path: '/lti/register', query: LtiRegisterQuery }),
+};

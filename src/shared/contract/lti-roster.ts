@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { IdParam } from './common';
+import { SectionQuery } from './courses';
+import { defineRoute } from './route';
 
 /** Names and Role Provisioning (NRPS) roster sync of one paired course. */
 export const LtiRosterSync = z.object({
@@ -41,3 +43,25 @@ export const CourseRosterSyncResponse = z.object({
   ),
   canSync: z.boolean().describe('Whether the user may run "Sync roster now" here.'),
 });
+
+/** The NRPS roster sync of a paired course: from the LTI console and from the course detail page. */
+export const ltiRosterApi = {
+  syncPairing: defineRoute({
+    method: 'POST',
+    path: '/api/lti/registrations/:registrationId/rosterSyncs/:pairingId',
+    params: LtiRosterSyncParams,
+    response: LtiRosterSync,
+  }),
+  courseSync: defineRoute({
+    method: 'GET',
+    path: '/api/courses/rosterSync',
+    query: SectionQuery,
+    response: CourseRosterSyncResponse,
+  }),
+  syncCourse: defineRoute({
+    method: 'POST',
+    path: '/api/courses/rosterSync',
+    query: SectionQuery,
+    response: CourseRosterSyncResponse,
+  }),
+};

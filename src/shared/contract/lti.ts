@@ -4,8 +4,9 @@
  * launch log, one-time dynamic-registration links, the tool's URLs and the Canvas developer key.
  */
 import { z } from 'zod';
-import { IdParam, RowId, text } from './common';
+import { IdParam, OkResponse, OrganizationQuery, RowId, text } from './common';
 import { LtiRosterSync } from './lti-roster';
+import { defineRoute } from './route';
 
 /** LMS kinds a registration may name. */
 export const LTI_LMS_KINDS = [
@@ -303,3 +304,73 @@ export const CanvasDeveloperKey = z.object({
     )
     .describe('Canvas extensions with the placements.'),
 });
+
+const registrationPath = '/api/lti/registrations/:registrationId';
+
+/** The LTI console operations (spec §2 /ltiIntegrations); the roster sync is in `ltiRosterApi`. */
+export const ltiApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/lti/registrations',
+    query: OrganizationQuery,
+    response: LtiRegistrationsResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/lti/registrations',
+    body: CreateLtiRegistrationBody,
+    response: LtiRegistrationDetailResponse,
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: registrationPath,
+    params: LtiRegistrationParams,
+    query: LtiRegistrationDetailQuery,
+    response: LtiRegistrationDetailResponse,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: registrationPath,
+    params: LtiRegistrationParams,
+    body: UpdateLtiRegistrationBody,
+    response: LtiRegistrationDetailResponse,
+  }),
+  setStatus: defineRoute({
+    method: 'PUT',
+    path: `${registrationPath}/status`,
+    params: LtiRegistrationParams,
+    body: LtiStatusBody,
+    response: LtiRegistrationDetailResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: registrationPath,
+    params: LtiRegistrationParams,
+    response: OkResponse,
+  }),
+  rotateKey: defineRoute({
+    method: 'POST',
+    path: `${registrationPath}/keys/rotate`,
+    params: LtiRegistrationParams,
+    response: LtiRotateKeyResponse,
+  }),
+  createLink: defineRoute({
+    method: 'POST',
+    path: '/api/lti/registrationLinks',
+    body: CreateLtiRegistrationLinkBody,
+    response: LtiRegistrationLinkResponse,
+  }),
+  toolConfiguration: defineRoute({
+    method: 'GET',
+    path: '/api/lti/toolConfiguration',
+    query: OrganizationQuery,
+    response: LtiToolConfigurationResponse,
+  }),
+  /** A download (Content-Disposition) whose JSON body is documented by the schema. */
+  canvasConfig: defineRoute({
+    method: 'GET',
+    path: '/api/lti/canvasConfig',
+    query: OrganizationQuery,
+    response: CanvasDeveloperKey,
+  }),
+};

@@ -1,30 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OkResponse } from '../../../shared/contract/common';
+import type { InstitutionListResponse } from '../../../shared/contract/institutions';
 import {
   CANVAS_CONFIG_FILE,
   type CreateLtiRegistrationBody,
   type LtiRegistrationDetailQuery,
-  type LtiRegistrationDetailResponse,
-  type LtiRegistrationLinkResponse,
-  type LtiRegistrationsResponse,
-  type LtiRotateKeyResponse,
-  type LtiStatusBody,
-  type LtiToolConfigurationResponse,
-  type UpdateLtiRegistrationBody,
+  ltiApi,
 } from '../../../shared/contract/lti';
-import type { LtiRosterSync } from '../../../shared/contract/lti-roster';
-import type { InstitutionListResponse } from '../../../shared/contract/institutions';
-import { api, isApiError } from '../../lib/api';
+import { ltiRosterApi } from '../../../shared/contract/lti-roster';
+import type { RouteBody, RouteResponse } from '../../../shared/contract/route';
+import { api, call, isApiError } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export type RegistrationList = z.infer<typeof LtiRegistrationsResponse>;
+export type RegistrationList = RouteResponse<typeof ltiApi.list>;
 export type Registration = RegistrationList['registrations'][number];
-export type RegistrationDetail = z.infer<typeof LtiRegistrationDetailResponse>;
-export type ToolUrls = z.infer<typeof LtiToolConfigurationResponse>;
-export type RegistrationInput = z.infer<typeof UpdateLtiRegistrationBody>;
-export type RosterSync = z.infer<typeof LtiRosterSync>;
-export type RegistrationStatus = z.infer<typeof LtiStatusBody>['status'];
+export type RegistrationInput = RouteBody<typeof ltiApi.update>;
+export type RosterSync = RouteResponse<typeof ltiRosterApi.syncPairing>;
+export type RegistrationStatus = RouteBody<typeof ltiApi.setStatus>['status'];
 /** Only accepted or refused launches; all when undefined. */
 export type LaunchFilter = z.infer<typeof LtiRegistrationDetailQuery>['result'];
 
@@ -62,10 +54,7 @@ export function useLtiRegistrations(orgId: number | null) {
     enabled: orgId !== null,
     queryFn: async ({ signal }): Promise<RegistrationList> => {
       try {
-        return await api<RegistrationList>('/api/lti/registrations', {
-          query: { organizationId: orgId },
-          signal,
-        });
+        return await call(ltiApi.list, { query: { organizationId: orgId }, signal });
       } catch (e) {
         if (isApiError(e) && e.status === 404) return { registrations: [], canEdit: false };
         throw e;
@@ -80,7 +69,7 @@ export function useLtiRegistration(id: number | null, result: LaunchFilter) {
     enabled: id !== null,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api<RegistrationDetail>(`/api/lti/registrations/${id}`, { query: { result }, signal }),
+      call(ltiApi.detail, { params: { registrationId: id }, query: { result }, signal }),
   });
 }
 
@@ -89,8 +78,7 @@ export function useToolUrls(orgId: number | null) {
     queryKey: ltiKeys.tool(orgId ?? 0),
     enabled: orgId !== null,
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: ({ signal }) =>
-      api<ToolUrls>('/api/lti/toolConfiguration', { query: { organizationId: orgId }, signal }),
+    queryFn: ({ signal }) => call(ltiApi.toolConfiguration, { query: { organizationId: orgId }, signal }),
   });
 }
 
@@ -102,8 +90,7 @@ function useInvalidate() {
 export function useCreateRegistration() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: z.infer<typeof CreateLtiRegistrationBody>) =>
-      api<RegistrationDetail>('/api/lti/registrations', { method: 'POST', body }),
+    mutationFn: (body: z.infer<typeof CreateLtiRegistrationBody>) => call(ltiApi.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -112,7 +99,7 @@ export function useUpdateRegistration() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: RegistrationInput }) =>
-      api<RegistrationDetail>(`/api/lti/registrations/${id}`, { method: 'PUT', body }),
+      call(ltiApi.update, { params: { registrationId: id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -121,7 +108,7 @@ export function useSetRegistrationStatus() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: RegistrationStatus }) =>
-      api<RegistrationDetail>(`/api/lti/registrations/${id}/status`, { method: 'PUT', body: { status } }),
+      call(ltiApi.setStatus, { params: { registrationId: id }, body: { status } }),
     onSuccess: invalidate,
   });
 }
@@ -129,8 +116,7 @@ export function useSetRegistrationStatus() {
 export function useDeleteRegistration() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) =>
-      api<z.infer<typeof OkResponse>>(`/api/lti/registrations/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(ltiApi.remove, { params: { registrationId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -138,10 +124,7 @@ export function useDeleteRegistration() {
 export function useRotateKey() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) =>
-      api<z.infer<typeof LtiRotateKeyResponse>>(`/api/lti/registrations/${id}/keys/rotate`, {
-        method: 'POST',
-      }),
+    mutationFn: (id: number) => call(ltiApi.rotateKey, { params: { registrationId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -151,22 +134,16 @@ export function useSyncRoster() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (v: { registrationId: number; pairingId: number }) =>
-      api<RosterSync>(`/api/lti/registrations/${v.registrationId}/rosterSyncs/${v.pairingId}`, {
-        method: 'POST',
-      }),
+      call(ltiRosterApi.syncPairing, { params: v }),
     onSuccess: invalidate,
   });
 }
 
 export function useCreateRegistrationLink() {
   return useMutation({
-    mutationFn: (organizationId: number) =>
-      api<z.infer<typeof LtiRegistrationLinkResponse>>('/api/lti/registrationLinks', {
-        method: 'POST',
-        body: { organizationId },
-      }),
+    mutationFn: (organizationId: number) => call(ltiApi.createLink, { body: { organizationId } }),
   });
 }
 
 export const downloadCanvasConfig = (organizationId: number) =>
-  downloadFile('/api/lti/canvasConfig', { organizationId }, CANVAS_CONFIG_FILE);
+  downloadFile(ltiApi.canvasConfig.path, { organizationId }, CANVAS_CONFIG_FILE);

@@ -1,24 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OkResponse, OrganizationQuery } from '../../../../shared/contract/common';
-import {
-  CANVAS_CONFIG_FILE,
-  CanvasDeveloperKey,
-  CreateLtiRegistrationBody,
-  CreateLtiRegistrationLinkBody,
-  LtiRegistrationDetailQuery,
-  LtiRegistrationDetailResponse,
-  LtiRegistrationLinkResponse,
-  LtiRegistrationParams,
-  LtiRegistrationsResponse,
-  LtiRotateKeyResponse,
-  LtiStatusBody,
-  LtiToolConfigurationResponse,
-  UpdateLtiRegistrationBody,
-} from '../../../../shared/contract/lti';
-import { LtiRosterSync, LtiRosterSyncParams } from '../../../../shared/contract/lti-roster';
+import { CANVAS_CONFIG_FILE, ltiApi } from '../../../../shared/contract/lti';
+import { ltiRosterApi } from '../../../../shared/contract/lti-roster';
 import { sendDownload } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/error-responses';
+import { routeOptions } from '../../../lib/route-options';
 import { actorOf, entityOrg } from '../../../plugins/access';
 import { listRegistrations, registrationDetail } from './lti-console-read.service';
 import {
@@ -29,12 +15,11 @@ import {
   setRegistrationStatus,
 } from './lti-console.service';
 import { canvasDeveloperKey, createRegistrationLink, toolUrls } from './lti-tool-setup.service';
-import { ltiCourseRosterRoutes } from './lti-course-roster.routes';
+import { described, ltiCourseRosterRoutes } from './lti-course-roster.routes';
 import { syncRosterNow } from './lti-roster.service';
 
-const tags = ['lti'];
-const errors = errorResponses(401, 403, 404, 422);
-const writeErrors = errorResponses(401, 403, 404, 409, 422);
+const options = { tags: ['lti'], errors: errorResponses(401, 403, 404, 422) };
+const writeOptions = { tags: ['lti'], errors: errorResponses(401, 403, 404, 409, 422) };
 const registration = entityOrg('ltiRegistration', 'params', 'registrationId');
 const view = { rule: 'viewLti', org: 'query' } as const;
 const viewOne = { rule: 'viewLti', org: registration } as const;
@@ -55,62 +40,48 @@ const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** List, create, read and edit registrations. */
 function registrationRoutes(r: Router) {
-  r.get('/api/lti/registrations', {
-    schema: {
-      tags,
-      description:
-        'Registrations owned by the institution or holding one of its deployments, with status, last launch and last error.',
-      querystring: OrganizationQuery,
-      response: { 200: LtiRegistrationsResponse, ...errors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.list, options),
+      'Registrations owned by the institution or holding one of its deployments, with status, last launch and last error.',
+    ),
     config: { access: view },
     handler: (req) => listRegistrations(req.server.db, actorOf(req), req.query.organizationId),
   });
 
-  r.post('/api/lti/registrations', {
-    schema: {
-      tags,
-      description: 'Adds a registration by hand (Active at once, with its first tool key).',
-      body: CreateLtiRegistrationBody,
-      response: { 200: LtiRegistrationDetailResponse, ...writeErrors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.create, writeOptions),
+      'Adds a registration by hand (Active at once, with its first tool key).',
+    ),
     config: { access: { rule: 'editLti', org: 'body' } },
     handler: (req) => createRegistration(req.server.db, actorOf(req), req.body),
   });
 
-  r.get('/api/lti/registrations/:registrationId', {
-    schema: {
-      tags,
-      description: 'One registration, its tool keys (public parts) and its last 100 launches.',
-      params: LtiRegistrationParams,
-      querystring: LtiRegistrationDetailQuery,
-      response: { 200: LtiRegistrationDetailResponse, ...errors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.detail, options),
+      'One registration, its tool keys (public parts) and its last 100 launches.',
+    ),
     config: { access: viewOne },
     handler: (req) =>
       registrationDetail(req.server.db, actorOf(req), req.params.registrationId, req.query.result),
   });
 
-  r.put('/api/lti/registrations/:registrationId', {
-    schema: {
-      tags,
-      description: 'Changes a registration (its institution and status stay).',
-      params: LtiRegistrationParams,
-      body: UpdateLtiRegistrationBody,
-      response: { 200: LtiRegistrationDetailResponse, ...writeErrors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.update, writeOptions),
+      'Changes a registration (its institution and status stay).',
+    ),
     config: { access: editOne },
     handler: (req) => editRegistration(req.server.db, actorOf(req), req.params.registrationId, req.body),
   });
 
-  r.put('/api/lti/registrations/:registrationId/status', {
-    schema: {
-      tags,
-      description: 'Approves a Pending registration, disables one (launches stop) or enables it again.',
-      params: LtiRegistrationParams,
-      body: LtiStatusBody,
-      response: { 200: LtiRegistrationDetailResponse, ...writeErrors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.setStatus, writeOptions),
+      'Approves a Pending registration, disables one (launches stop) or enables it again.',
+    ),
     config: { access: editOne },
     handler: (req) =>
       setRegistrationStatus(req.server.db, actorOf(req), req.params.registrationId, req.body.status),
@@ -119,37 +90,29 @@ function registrationRoutes(r: Router) {
 
 /** Delete a registration, rotate its tool key, sync a paired course's roster now. */
 function registrationActionRoutes(r: Router) {
-  r.delete('/api/lti/registrations/:registrationId', {
-    schema: {
-      tags,
-      description: 'Deletes a registration: its launches stop. 409 while LMS courses are paired through it.',
-      params: LtiRegistrationParams,
-      response: { 200: OkResponse, ...writeErrors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.remove, writeOptions),
+      'Deletes a registration: its launches stop. 409 while LMS courses are paired through it.',
+    ),
     config: { access: editOne },
     handler: (req) => removeRegistration(req.server.db, actorOf(req), req.params.registrationId),
   });
 
-  r.post('/api/lti/registrations/:registrationId/keys/rotate', {
-    schema: {
-      tags,
-      description:
-        'Publishes the next signing key in /lti/jwks now; it signs once cached key sets have expired (max-age). The old key signs until then and stays published for the overlap.',
-      params: LtiRegistrationParams,
-      response: { 200: LtiRotateKeyResponse, ...writeErrors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.rotateKey, writeOptions),
+      'Publishes the next signing key in /lti/jwks now; it signs once cached key sets have expired (max-age). The old key signs until then and stays published for the overlap.',
+    ),
     config: { access: editOne },
     handler: (req) => rotateRegistrationKey(req.server.db, actorOf(req), req.params.registrationId),
   });
 
-  r.post('/api/lti/registrations/:registrationId/rosterSyncs/:pairingId', {
-    schema: {
-      tags,
-      description:
-        'Sync roster now: reads the LMS course membership (NRPS) and applies it; when it stops, the answer says why and a job retries with back-off.',
-      params: LtiRosterSyncParams,
-      response: { 200: LtiRosterSync, ...writeErrors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiRosterApi.syncPairing, writeOptions),
+      'Sync roster now: reads the LMS course membership (NRPS) and applies it; when it stops, the answer says why and a job retries with back-off.',
+    ),
     config: { access: editOne },
     handler: (req) =>
       syncRosterNow(
@@ -164,38 +127,32 @@ function registrationActionRoutes(r: Router) {
 
 /** The tool's own set-up: a one-time registration link, its URLs, the Canvas developer key. */
 function toolSetupRoutes(r: Router) {
-  r.post('/api/lti/registrationLinks', {
-    schema: {
-      tags,
-      description:
-        'A one-time dynamic-registration link (24 h) for the institution; a registration arriving through it is Pending.',
-      body: CreateLtiRegistrationLinkBody,
-      response: { 200: LtiRegistrationLinkResponse, ...writeErrors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.createLink, writeOptions),
+      'A one-time dynamic-registration link (24 h) for the institution; a registration arriving through it is Pending.',
+    ),
     config: { access: { rule: 'editLti', org: 'body' } },
     handler: (req) =>
       createRegistrationLink(req.server.db, actorOf(req), req.server.config, req.body.organizationId),
   });
 
-  r.get('/api/lti/toolConfiguration', {
-    schema: {
-      tags,
-      description: "The tool's login, launch, JWKS, deep-link and registration URLs.",
-      querystring: OrganizationQuery,
-      response: { 200: LtiToolConfigurationResponse, ...errors },
-    },
+  r.route({
+    ...described(
+      routeOptions(ltiApi.toolConfiguration, options),
+      "The tool's login, launch, JWKS, deep-link and registration URLs.",
+    ),
     config: { access: view },
     handler: (req) => toolUrls(req.server.config),
   });
 
-  r.get('/api/lti/canvasConfig', {
-    schema: {
-      tags,
-      description: `${CANVAS_CONFIG_FILE}: the Canvas developer-key JSON (application/json download).`,
-      querystring: OrganizationQuery,
-      produces: ['application/json'],
-      response: { 200: CanvasDeveloperKey, ...errors },
-    },
+  const canvas = described(
+    routeOptions(ltiApi.canvasConfig, options),
+    `${CANVAS_CONFIG_FILE}: the Canvas developer-key JSON (application/json download).`,
+  );
+  r.route({
+    ...canvas,
+    schema: { ...canvas.schema, produces: ['application/json'] },
     config: { access: view },
     handler: async (req, reply) => {
       const out = canvasDeveloperKey(req.server.config);

@@ -11,31 +11,21 @@ import {
   ltiRegistrationLinks,
 } from '../../../db/schema';
 import { createSection } from '../../../test/course-fixtures';
-import {
-  addToInternalGroup,
-  bearer,
-  createInstitution,
-  createRole,
-  createUser,
-  login,
-} from '../../../test/fixtures';
+import { addToInternalGroup, createInstitution, createRole, createUser } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { ltiApi } from '../../../../shared/contract/lti';
+import { pathOf, type RouteBody } from '../../../../shared/contract/route';
 import { createIsbnProduct, createPairing } from '../../../test/product-fixtures';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
 let a: { id: number };
 let b: { id: number };
 let c: { id: number };
 let d: { id: number };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tok[who]), ...(payload ? { payload } : {}) });
-
 let seq = 0;
-/** A valid manual registration for the institution (each call a new issuer). */
-const body = (organizationId: number, over: object = {}) => {
+/** A valid manual registration for the institution (each call a new issuer); `over` may break it on purpose. */
+const body = (organizationId: number, over: object = {}): RouteBody<typeof ltiApi.create> => {
   seq += 1;
   return {
     organizationId,
@@ -51,7 +41,20 @@ const body = (organizationId: number, over: object = {}) => {
   };
 };
 const { organizationId: _omit, ...rest } = body(1);
-const editBody = (over: object = {}) => ({ ...rest, ...over });
+const editBody = (over: object = {}): RouteBody<typeof ltiApi.update> => ({ ...rest, ...over });
+
+/** Every operation on one registration as `who`, with a label. */
+const onRegistration = (who: string, registrationId: number) => {
+  const p = t.as(who);
+  const params = { registrationId };
+  return [
+    ['GET', () => p.call(ltiApi.detail, { params })],
+    ['PUT', () => p.call(ltiApi.update, { params, body: editBody() })],
+    ['PUT /status', () => p.call(ltiApi.setStatus, { params, body: { status: 'disabled' } })],
+    ['DELETE', () => p.call(ltiApi.remove, { params })],
+    ['POST /keys/rotate', () => p.call(ltiApi.rotateKey, { params })],
+  ] as const;
+};
 
 const rows = async () => ({
   integrations: Number((await t.db.select({ n: count() }).from(lmsIntegrations))[0].n),
@@ -66,7 +69,7 @@ const auditOf = async (action: string, entityId: number | string) =>
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
 
 async function create(who: string, organizationId: number, over: object = {}) {
-  const res = await call(who, 'POST', '/api/lti/registrations', body(organizationId, over));
+  const res = await t.as(who).call(ltiApi.create, { body: body(organizationId, over) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().registration as { registrationId: number; [k: string]: unknown };
 }
@@ -90,38 +93,31 @@ beforeAll(async () => {
   await createRole(t.db, d.id, 'Staff', ADMIN_PERMISSIONS, [staff.id]);
   const internal = await createUser(t.db, 'ltiinternal');
   await addToInternalGroup(t.db, t.app.config.internalGroupId, internal.id);
-  for (const who of ['ltireg', 'lticlerk', 'ltibreg', 'ltisuper', 'ltiinternal']) {
-    tok[who] = await login(t.app, who);
-  }
 });
 afterAll(() => t.close());
 
 describe('registrations list', () => {
   it('is an empty list for an institution without registrations', async () => {
-    const res = await call('ltireg', 'GET', `/api/lti/registrations?organizationId=${d.id}`);
+    const res = await t.as('ltireg').call(ltiApi.list, { query: { organizationId: d.id } });
     // d: the registrar is a member without CAN_ACCESS_LTI_1_3_INTEGRATION there
     expect(res.statusCode).toBe(403);
-    const own = await call('ltibreg', 'GET', `/api/lti/registrations?organizationId=${b.id}`);
+    const own = await t.as('ltibreg').call(ltiApi.list, { query: { organizationId: b.id } });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({ registrations: [], canEdit: true });
   });
 
   it('answers 404 for an unknown institution (the web shows it as an empty list)', async () => {
-    const res = await call('ltisuper', 'GET', '/api/lti/registrations?organizationId=999999');
+    const res = await t.as('ltisuper').call(ltiApi.list, { query: { organizationId: 999999 } });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('error.institutionNotFound');
   });
 
   it('is refused to internal users, who still read the LMS mapping list', async () => {
     await create('ltireg', a.id);
-    const res = await call('ltiinternal', 'GET', `/api/lti/registrations?organizationId=${a.id}`);
+    const res = await t.as('ltiinternal').call(ltiApi.list, { query: { organizationId: a.id } });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('error.accessDenied');
-    const mapping = await call(
-      'ltiinternal',
-      'GET',
-      `/api/institution/getAllLMSMapping?organizationId=${a.id}`,
-    );
+    const mapping = await t.as('ltiinternal').get(`/api/institution/getAllLMSMapping?organizationId=${a.id}`);
     expect(mapping.statusCode).toBe(200);
     expect(mapping.json().integrations.length).toBeGreaterThan(0);
   });
@@ -147,7 +143,7 @@ describe('registrations list', () => {
         roles: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'],
       },
     ]);
-    const res = await call('ltireg', 'GET', `/api/lti/registrations?organizationId=${a.id}`);
+    const res = await t.as('ltireg').call(ltiApi.list, { query: { organizationId: a.id } });
     const row = res.json().registrations.find((r: { registrationId: number }) => r.registrationId === id);
     expect(row.lastLaunchAt).toBe('2026-01-02T10:00:00.000Z');
     expect(row.lastError).toEqual({ reasonCode: 'lti.nonceReused', at: '2026-01-01T10:00:00.000Z' });
@@ -159,14 +155,11 @@ describe('registrations list', () => {
 describe('add a registration by hand', () => {
   it('writes the registration, its deployments, a first tool key and an audit row; no private key answers', async () => {
     const before = await rows();
-    const res = await call(
-      'ltireg',
-      'POST',
-      '/api/lti/registrations',
-      body(a.id, {
+    const res = await t.as('ltireg').call(ltiApi.create, {
+      body: body(a.id, {
         deployments: [{ deploymentId: 'dep-one' }, { deploymentId: 'dep-two', organizationId: c.id }],
       }),
-    );
+    });
     expect(res.statusCode, res.body).toBe(200);
     const out = res.json();
     expect(out.registration).toMatchObject({
@@ -193,7 +186,7 @@ describe('add a registration by hand', () => {
     expect(audited.after).toMatchObject({ name: out.registration.name, status: 'active' });
     expect(JSON.stringify(audited.after)).not.toMatch(/"d"/);
     // the deployment mapped to C shows in C's list too, changeable only from A
-    const inC = (await call('ltireg', 'GET', `/api/lti/registrations?organizationId=${c.id}`)).json();
+    const inC = (await t.as('ltireg').call(ltiApi.list, { query: { organizationId: c.id } })).json();
     const seen = inC.registrations.find(
       (r: { registrationId: number }) => r.registrationId === out.registration.registrationId,
     );
@@ -201,12 +194,9 @@ describe('add a registration by hand', () => {
   });
 
   it('accepts http URLs on localhost only', async () => {
-    const res = await call(
-      'ltireg',
-      'POST',
-      '/api/lti/registrations',
-      body(a.id, { issuer: 'http://localhost:8081', keysetUrl: 'http://127.0.0.1:8081/jwks' }),
-    );
+    const res = await t.as('ltireg').call(ltiApi.create, {
+      body: body(a.id, { issuer: 'http://localhost:8081', keysetUrl: 'http://127.0.0.1:8081/jwks' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -221,7 +211,7 @@ describe('add a registration by hand', () => {
     ['a NUL in the name', { name: 'a\u0000b' }, 'name'],
   ])('refuses %s with 422 and writes nothing', async (_name, over, field) => {
     const before = await rows();
-    const res = await call('ltireg', 'POST', '/api/lti/registrations', body(a.id, over));
+    const res = await t.as('ltireg').call(ltiApi.create, { body: body(a.id, over) });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().fields ?? {}).some((f) => f.startsWith(field))).toBe(true);
     expect(await rows()).toEqual(before);
@@ -229,20 +219,14 @@ describe('add a registration by hand', () => {
 
   it('refuses a deployment mapped to an unknown institution (422) or to one the caller may not change (403)', async () => {
     const before = await rows();
-    const unknown = await call(
-      'ltireg',
-      'POST',
-      '/api/lti/registrations',
-      body(a.id, { deployments: [{ deploymentId: 'x', organizationId: 999999 }] }),
-    );
+    const unknown = await t.as('ltireg').call(ltiApi.create, {
+      body: body(a.id, { deployments: [{ deploymentId: 'x', organizationId: 999999 }] }),
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().fields).toEqual({ 'deployments.0.organizationId': 'No such institution.' });
-    const foreign = await call(
-      'ltireg',
-      'POST',
-      '/api/lti/registrations',
-      body(a.id, { deployments: [{ deploymentId: 'y', organizationId: b.id }] }),
-    );
+    const foreign = await t.as('ltireg').call(ltiApi.create, {
+      body: body(a.id, { deployments: [{ deploymentId: 'y', organizationId: b.id }] }),
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('error.accessDenied');
     expect(await rows()).toEqual(before);
@@ -250,9 +234,9 @@ describe('add a registration by hand', () => {
 
   it('refuses an issuer and client id that are registered already (409), writing nothing', async () => {
     const first = body(a.id);
-    expect((await call('ltireg', 'POST', '/api/lti/registrations', first)).statusCode).toBe(200);
+    expect((await t.as('ltireg').call(ltiApi.create, { body: first })).statusCode).toBe(200);
     const before = await rows();
-    const res = await call('ltireg', 'POST', '/api/lti/registrations', { ...first, name: 'Again' });
+    const res = await t.as('ltireg').call(ltiApi.create, { body: { ...first, name: 'Again' } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('error.ltiRegistrationExists');
     expect(await rows()).toEqual(before);
@@ -261,8 +245,8 @@ describe('add a registration by hand', () => {
   it('answers two simultaneous adds of one issuer and client id with one 200 and one 409', async () => {
     const same = body(a.id);
     const answers = await Promise.all([
-      call('ltireg', 'POST', '/api/lti/registrations', same),
-      call('ltireg', 'POST', '/api/lti/registrations', { ...same, name: 'Twin' }),
+      t.as('ltireg').call(ltiApi.create, { body: same }),
+      t.as('ltireg').call(ltiApi.create, { body: { ...same, name: 'Twin' } }),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const stored = await t.db
@@ -274,9 +258,9 @@ describe('add a registration by hand', () => {
 
   it("refuses another institution's console (403, audited) and a member without the LTI permission", async () => {
     const before = await rows();
-    const res = await call('ltireg', 'POST', '/api/lti/registrations', body(b.id));
+    const res = await t.as('ltireg').call(ltiApi.create, { body: body(b.id) });
     expect(res.statusCode).toBe(403);
-    const clerk = await call('lticlerk', 'POST', '/api/lti/registrations', body(a.id));
+    const clerk = await t.as('lticlerk').call(ltiApi.create, { body: body(a.id) });
     expect(clerk.statusCode).toBe(403);
     expect(await rows()).toEqual(before);
     const denied = await t.db
@@ -291,17 +275,15 @@ describe('one registration', () => {
   it('edits every field and its deployments, auditing before and after', async () => {
     const reg = await create('ltireg', a.id);
     const id = reg.registrationId;
-    const res = await call(
-      'ltireg',
-      'PUT',
-      `/api/lti/registrations/${id}`,
-      editBody({
+    const res = await t.as('ltireg').call(ltiApi.update, {
+      params: { registrationId: id },
+      body: editBody({
         name: 'Renamed Canvas',
         issuer: 'https://renamed.example.edu',
         clientId: 'renamed-client',
         deployments: [{ deploymentId: 'new-dep' }],
       }),
-    );
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().registration).toMatchObject({
       name: 'Renamed Canvas',
@@ -317,12 +299,10 @@ describe('one registration', () => {
 
   it('refuses a bad edit with 422 and changes nothing', async () => {
     const reg = await create('ltireg', a.id);
-    const res = await call(
-      'ltireg',
-      'PUT',
-      `/api/lti/registrations/${reg.registrationId}`,
-      editBody({ authTokenUrl: 'ftp://x.example.edu' }),
-    );
+    const res = await t.as('ltireg').call(ltiApi.update, {
+      params: { registrationId: reg.registrationId },
+      body: editBody({ authTokenUrl: 'ftp://x.example.edu' }),
+    });
     expect(res.statusCode).toBe(422);
     const [row] = await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.id, reg.registrationId));
     expect(row.name).toBe(reg.name);
@@ -350,8 +330,9 @@ describe('one registration', () => {
       usedAt: new Date(),
       integrationId: pending.id,
     });
-    const url = `/api/lti/registrations/${pending.id}/status`;
-    const approve = await call('ltireg', 'PUT', url, { status: 'active' });
+    const setStatus = (status: 'active' | 'disabled') =>
+      t.as('ltireg').call(ltiApi.setStatus, { params: { registrationId: pending.id }, body: { status } });
+    const approve = await setStatus('active');
     expect(approve.statusCode, approve.body).toBe(200);
     expect(approve.json().registration).toMatchObject({ status: 'active', viaDynamicRegistration: true });
     const [row] = await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.id, pending.id));
@@ -360,20 +341,24 @@ describe('one registration', () => {
       before: { status: 'pending' },
       after: { status: 'active' },
     });
-    expect((await call('ltireg', 'PUT', url, { status: 'disabled' })).json().registration.status).toBe(
-      'disabled',
-    );
+    expect((await setStatus('disabled')).json().registration.status).toBe('disabled');
     expect(await auditOf('lti.registration.disable', pending.id)).toHaveLength(1);
-    expect((await call('ltireg', 'PUT', url, { status: 'active' })).statusCode).toBe(200);
+    expect((await setStatus('active')).statusCode).toBe(200);
     expect(await auditOf('lti.registration.enable', pending.id)).toHaveLength(1);
-    expect((await call('ltireg', 'PUT', url, { status: 'pending' })).statusCode).toBe(422);
+    expect(
+      (
+        await t
+          .as('ltireg')
+          .put(pathOf(ltiApi.setStatus, { registrationId: pending.id }), { status: 'pending' })
+      ).statusCode,
+    ).toBe(422);
   });
 
   it('rotates the tool key: the next key published now and signing after max-age, the old one signing until then', async () => {
     const reg = await create('ltireg', a.id);
     const id = reg.registrationId;
-    const before = (await call('ltireg', 'GET', `/api/lti/registrations/${id}`)).json().keys;
-    const res = await call('ltireg', 'POST', `/api/lti/registrations/${id}/keys/rotate`);
+    const before = (await t.as('ltireg').call(ltiApi.detail, { params: { registrationId: id } })).json().keys;
+    const res = await t.as('ltireg').call(ltiApi.rotateKey, { params: { registrationId: id } });
     expect(res.statusCode, res.body).toBe(200);
     const keys = res.json().keys;
     expect(keys).toHaveLength(2);
@@ -387,7 +372,7 @@ describe('one registration', () => {
       .update(lmsKeyStore)
       .set({ activatesAt: new Date(Date.now() - 1000) })
       .where(eq(lmsKeyStore.kid, keys[0].kid));
-    const later = (await call('ltireg', 'GET', `/api/lti/registrations/${id}`)).json().keys;
+    const later = (await t.as('ltireg').call(ltiApi.detail, { params: { registrationId: id } })).json().keys;
     expect(later.map((k: { state: string }) => k.state)).toEqual(['signing', 'overlap']);
     expect(res.body).not.toMatch(/"(d|p|q|dp|dq|qi|privateJwk)"/);
     const [audited] = await auditOf('lti.key.rotate', id);
@@ -408,7 +393,9 @@ describe('one registration', () => {
         status: 'pending',
       })
       .returning();
-    const res = await call('ltireg', 'PUT', `/api/lti/registrations/${bare.id}/status`, { status: 'active' });
+    const res = await t
+      .as('ltireg')
+      .call(ltiApi.setStatus, { params: { registrationId: bare.id }, body: { status: 'active' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'error.ltiNoDeployment' });
     const [after] = await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.id, bare.id));
@@ -431,16 +418,23 @@ describe('one registration', () => {
         sub: `sub-${k}`,
       })),
     );
-    const all = (await call('ltireg', 'GET', `/api/lti/registrations/${id}`)).json();
+    const all = (await t.as('ltireg').call(ltiApi.detail, { params: { registrationId: id } })).json();
     expect(all.launches).toHaveLength(100);
     expect(all.launches[0]).toMatchObject({ contextId: 'ctx-104', result: 'accepted', reasonCode: null });
     expect(JSON.stringify(all.launches)).not.toContain('sub-');
-    const refused = (await call('ltireg', 'GET', `/api/lti/registrations/${id}?result=refused`)).json();
+    const refused = (
+      await t
+        .as('ltireg')
+        .call(ltiApi.detail, { params: { registrationId: id }, query: { result: 'refused' } })
+    ).json();
     expect(refused.launches).toHaveLength(21);
     expect(refused.launches.every((l: { reasonCode: string }) => l.reasonCode === 'lti.kidUnknown')).toBe(
       true,
     );
-    expect((await call('ltireg', 'GET', `/api/lti/registrations/${id}?result=maybe`)).statusCode).toBe(422);
+    const maybe = await t
+      .as('ltireg')
+      .get(pathOf(ltiApi.detail, { registrationId: id }), { query: { result: 'maybe' } });
+    expect(maybe.statusCode).toBe(422);
   });
 
   it('deletes a registration (audited); refuses while courses are paired through it', async () => {
@@ -457,7 +451,7 @@ describe('one registration', () => {
       censusDuration: 10,
       freeAccessDuration: 2,
     });
-    const refused = await call('ltireg', 'DELETE', `/api/lti/registrations/${id}`);
+    const refused = await t.as('ltireg').call(ltiApi.remove, { params: { registrationId: id } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       message: 'error.ltiRegistrationHasPairings',
@@ -468,7 +462,9 @@ describe('one registration', () => {
     expect(await t.db.select().from(lmsIntegrations).where(eq(lmsIntegrations.id, id))).toHaveLength(1);
 
     const other = await create('ltireg', a.id);
-    const res = await call('ltireg', 'DELETE', `/api/lti/registrations/${other.registrationId}`);
+    const res = await t
+      .as('ltireg')
+      .call(ltiApi.remove, { params: { registrationId: other.registrationId } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'OK' });
     expect(
@@ -483,33 +479,16 @@ describe('one registration', () => {
   });
 
   it("answers 404 for an unknown registration and 403 for another institution's", async () => {
-    for (const [method, suffix, payload] of [
-      ['GET', '', undefined],
-      ['PUT', '', editBody()],
-      ['PUT', '/status', { status: 'disabled' }],
-      ['DELETE', '', undefined],
-      ['POST', '/keys/rotate', undefined],
-    ] as [Method, string, object | undefined][]) {
-      const unknown = await call('ltireg', method, `/api/lti/registrations/999999${suffix}`, payload);
-      expect(unknown.statusCode, `${method} ${suffix}`).toBe(404);
+    for (const [label, send] of onRegistration('ltireg', 999999)) {
+      const unknown = await send();
+      expect(unknown.statusCode, label).toBe(404);
       expect(unknown.json().message).toBe('error.ltiRegistrationNotFound');
     }
     const theirs = await create('ltibreg', b.id);
     const before = await rows();
-    for (const [method, suffix, payload] of [
-      ['GET', '', undefined],
-      ['PUT', '', editBody()],
-      ['PUT', '/status', { status: 'disabled' }],
-      ['DELETE', '', undefined],
-      ['POST', '/keys/rotate', undefined],
-    ] as [Method, string, object | undefined][]) {
-      const res = await call(
-        'ltireg',
-        method,
-        `/api/lti/registrations/${theirs.registrationId}${suffix}`,
-        payload,
-      );
-      expect(res.statusCode, `${method} ${suffix}`).toBe(403);
+    for (const [label, send] of onRegistration('ltireg', theirs.registrationId)) {
+      const res = await send();
+      expect(res.statusCode, label).toBe(403);
     }
     expect(await rows()).toEqual(before);
     const [row] = await t.db
@@ -522,7 +501,7 @@ describe('one registration', () => {
 
 describe('dynamic registration links, tool URLs, Canvas developer key', () => {
   it('creates a one-time 24 h link whose token is stored only as a hash', async () => {
-    const res = await call('ltireg', 'POST', '/api/lti/registrationLinks', { organizationId: a.id });
+    const res = await t.as('ltireg').call(ltiApi.createLink, { body: { organizationId: a.id } });
     expect(res.statusCode, res.body).toBe(200);
     const { url, expiresAt } = res.json();
     const link = new URL(url);
@@ -541,17 +520,15 @@ describe('dynamic registration links, tool URLs, Canvas developer key', () => {
     expect(JSON.stringify(audited)).not.toContain(token);
     const before = await rows();
     expect(
-      (await call('ltibreg', 'POST', '/api/lti/registrationLinks', { organizationId: a.id })).statusCode,
+      (await t.as('ltibreg').call(ltiApi.createLink, { body: { organizationId: a.id } })).statusCode,
     ).toBe(403);
-    expect(
-      (await call('ltireg', 'POST', '/api/lti/registrationLinks', { organizationId: 'x' })).statusCode,
-    ).toBe(422);
+    expect((await t.as('ltireg').post(ltiApi.createLink.path, { organizationId: 'x' })).statusCode).toBe(422);
     expect(await rows()).toEqual(before);
   });
 
   it("gives the tool's URLs and the Canvas developer-key JSON as a download", async () => {
     const base = t.app.config.publicUrl;
-    const urls = await call('ltireg', 'GET', `/api/lti/toolConfiguration?organizationId=${a.id}`);
+    const urls = await t.as('ltireg').call(ltiApi.toolConfiguration, { query: { organizationId: a.id } });
     expect(urls.json()).toEqual({
       loginUrl: `${base}/lti/login`,
       launchUrl: `${base}/lti/launch`,
@@ -559,7 +536,7 @@ describe('dynamic registration links, tool URLs, Canvas developer key', () => {
       deepLinkUrl: `${base}/lti/deep-link`,
       registrationUrl: `${base}/lti/register`,
     });
-    const res = await call('ltireg', 'GET', `/api/lti/canvasConfig?organizationId=${a.id}`);
+    const res = await t.as('ltireg').call(ltiApi.canvasConfig, { query: { organizationId: a.id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toContain('canvas-developer-key.json');
@@ -575,8 +552,8 @@ describe('dynamic registration links, tool URLs, Canvas developer key', () => {
     expect(json.extensions[0].settings.placements.map((p: { placement: string }) => p.placement)).toContain(
       'link_selection',
     );
-    expect((await call('ltibreg', 'GET', `/api/lti/canvasConfig?organizationId=${a.id}`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.as('ltibreg').call(ltiApi.canvasConfig, { query: { organizationId: a.id } })).statusCode,
+    ).toBe(403);
   });
 });

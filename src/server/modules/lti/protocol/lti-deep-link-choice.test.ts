@@ -21,6 +21,7 @@ import { createInstitution } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type Launcher, launcher } from '../../../test/lti-launcher';
 import { LTI, type LtiPlatform, ROLE, registerPlatform, startLtiPlatform } from '../../../test/lti-platform';
+import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
 
 const MOODLE = JSON.parse(
   readFileSync(new URL('../../../test/moodle-4.5-launch-claims.json', import.meta.url), 'utf8'),
@@ -73,7 +74,7 @@ function moodle(which: 'student' | 'teacher', custom: Record<string, string>, co
   const { nonce: _n, iat: _i, exp: _e, iss: _s, aud: _a, ...claims } = src;
   return {
     ...claims,
-    [LTI.targetLinkUri]: new URL('/lti/launch', t.app.config.publicUrl).toString(),
+    [LTI.targetLinkUri]: new URL(ltiProtocolApi.launch.path, t.app.config.publicUrl).toString(),
     [LTI.context]: { ...(claims[LTI.context] as object), id: contextId },
     [CUSTOM]: { ...(claims[CUSTOM] as object), ...custom },
   };
@@ -112,7 +113,7 @@ describe('deep-linked pairing with the Moodle 4.5 launches', () => {
     const dl = await deepLink({ accept_types: ['ltiResourceLink'], accept_multiple: false });
     expect(dl.page).toContain('type="radio"');
     expect(dl.page).not.toContain('checked');
-    const sent = await l.post('/lti/deep-link', dl.location, { offerId: String(chemistry.id) });
+    const sent = await l.post(ltiProtocolApi.deepLink.path, dl.location, { offerId: String(chemistry.id) });
     const items = contentItems(sent.body)!;
     expect(items).toHaveLength(1);
     const custom = items[0].custom as Record<string, string>;
@@ -131,9 +132,11 @@ describe('deep-linked pairing with the Moodle 4.5 launches', () => {
     expect(teacher.page).not.toContain('Abnormal Psychology');
     expect(teacher.page).toContain(`name="offerId" value="${chemistry.id}"`);
     // another offer than the chosen one is refused
-    await l.post('/lti/pair', teacher.location, { offerId: String(psychology.id) });
+    await l.post(ltiProtocolApi.pair.path, teacher.location, { offerId: String(psychology.id) });
     expect(await pairingsOf(ctx)).toHaveLength(0);
-    const paired = await l.post('/lti/pair', teacher.location, { offerId: String(chemistry.id) });
+    const paired = await l.post(ltiProtocolApi.pair.path, teacher.location, {
+      offerId: String(chemistry.id),
+    });
     expect(paired.body).toContain('The course is now paired.');
     const [pairing] = await pairingsOf(ctx);
     expect(pairing).toMatchObject({ institutionId: instId, productId: chemistry.productId });
@@ -172,7 +175,7 @@ describe('deep-linked pairing with the Moodle 4.5 launches', () => {
       // another institution's offer is never named
       expect(teacher.page).not.toContain('Secret Geology');
       // the teacher may pair with an offer of the list instead
-      await l.post('/lti/pair', teacher.location, { offerId: String(psychology.id) });
+      await l.post(ltiProtocolApi.pair.path, teacher.location, { offerId: String(psychology.id) });
       expect(await pairingsOf(ctx)).toHaveLength(1);
     },
   );
@@ -182,7 +185,7 @@ describe('deep-linked pairing with the Moodle 4.5 launches', () => {
     const teacher = await launched(
       moodle('teacher', { offer_id: String(foreign.id), product_id: String(foreign.productId) }, ctx),
     );
-    await l.post('/lti/pair', teacher.location, { offerId: String(foreign.id) });
+    await l.post(ltiProtocolApi.pair.path, teacher.location, { offerId: String(foreign.id) });
     expect(await pairingsOf(ctx)).toHaveLength(0);
   });
 
@@ -201,7 +204,7 @@ describe("deep linking honours the platform's accept_types and accept_multiple",
     const dl = await deepLink({ accept_types: ['file', 'html'] });
     expect(dl.page).toContain('data-field="linksRefused"');
     expect(dl.page).not.toContain('name="offerId"');
-    const sent = await l.post('/lti/deep-link', dl.location, { offerId: String(chemistry.id) });
+    const sent = await l.post(ltiProtocolApi.deepLink.path, dl.location, { offerId: String(chemistry.id) });
     expect(contentItems(sent.body)).toBeNull();
   });
 
@@ -209,7 +212,7 @@ describe("deep linking honours the platform's accept_types and accept_multiple",
     const dl = await deepLink({ accept_types: ['ltiResourceLink'], accept_multiple: true });
     expect(dl.page).toContain('type="checkbox"');
     expect(dl.page).toContain('Choose the products to add to your LMS course:');
-    const sent = await l.post('/lti/deep-link', dl.location, {
+    const sent = await l.post(ltiProtocolApi.deepLink.path, dl.location, {
       offerId: [String(chemistry.id), String(psychology.id)],
     });
     const items = contentItems(sent.body)!;
@@ -221,11 +224,11 @@ describe("deep linking honours the platform's accept_types and accept_multiple",
 
   it('without accept_multiple, two offers are refused; one is returned', async () => {
     const dl = await deepLink({ accept_types: ['ltiResourceLink'] });
-    const two = await l.post('/lti/deep-link', dl.location, {
+    const two = await l.post(ltiProtocolApi.deepLink.path, dl.location, {
       offerId: [String(chemistry.id), String(psychology.id)],
     });
     expect(contentItems(two.body)).toBeNull();
-    const one = await l.post('/lti/deep-link', dl.location, { offerId: String(psychology.id) });
+    const one = await l.post(ltiProtocolApi.deepLink.path, dl.location, { offerId: String(psychology.id) });
     expect(contentItems(one.body)).toHaveLength(1);
   });
 });

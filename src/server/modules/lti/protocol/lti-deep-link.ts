@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { todayInInstitution } from '../../../lib/institution-today';
 import { lmsIntegrations } from '../../../db/schema';
 import { signingKey } from './lti-jwks';
+import type { LtiKeyCache } from './lti-key-cache';
 import { activeOffers } from './lti-landing';
 import { acceptsLinks, ITEM_TYPE } from './lti-choice';
 import type { LaunchSession } from './lti-session';
@@ -27,7 +28,7 @@ export async function deepLinkResponse(
   db: Db,
   s: LaunchSession,
   offerIds: number[],
-  ctx: { now: Date; publicUrl: string },
+  ctx: { now: Date; publicUrl: string; keys: LtiKeyCache },
 ): Promise<{ jwt: string; returnUrl: string } | null> {
   if (s.role !== 'staff' || s.mt !== 'LtiDeepLinkingRequest' || !s.dlReturn || !acceptsLinks(s)) return null;
   const wanted = [...new Set(offerIds)];
@@ -40,7 +41,7 @@ export async function deepLinkResponse(
     .from(lmsIntegrations)
     .where(eq(lmsIntegrations.id, s.reg))
     .limit(1);
-  const key = await signingKey(db, s.reg);
+  const key = await signingKey(db, s.reg, ctx.keys.privateKeys);
   if (!reg || !key) return null;
   const iat = Math.floor(ctx.now.getTime() / 1000);
   const jwt = await new SignJWT({

@@ -11,6 +11,7 @@ import {
 } from 'jose';
 import type { Db } from '../../../db/client';
 import { lmsKeyStore } from '../../../db/schema';
+import type { LtiKeyCache } from './lti-key-cache';
 
 /** Every active key and every rotated-out key not yet retired. Public parts only. */
 export async function toolJwks(db: Db, now: Date): Promise<{ keys: JWK[] }> {
@@ -37,12 +38,14 @@ function signsNow(integrationId: number) {
   );
 }
 
-const privateKeys = new Map<string, CryptoKey>();
-
-/** The registration's signing key (the newest activated one not retired), as an importable private key. */
+/**
+ * The registration's signing key (the newest activated one not retired), as an importable private key;
+ * imported once per kid into `privateKeys` when given.
+ */
 export async function signingKey(
   db: Db,
   integrationId: number,
+  privateKeys?: LtiKeyCache['privateKeys'],
 ): Promise<{ kid: string; key: CryptoKey } | null> {
   const [row] = await db
     .select({ kid: lmsKeyStore.kid, privateJwk: lmsKeyStore.privateJwk, alg: lmsKeyStore.alg })
@@ -51,15 +54,18 @@ export async function signingKey(
     .orderBy(desc(lmsKeyStore.createdAt), desc(lmsKeyStore.id))
     .limit(1);
   if (!row?.privateJwk) return null;
-  return importSigningKey(row);
+  return importSigningKey(row, privateKeys);
 }
 
-/** A key row's private key, imported once per kid for the process. */
-export async function importSigningKey(row: { kid: string; privateJwk: unknown; alg: string }) {
-  let key = privateKeys.get(row.kid);
+/** A key row's private key, imported once per kid into `privateKeys` (every time without it). */
+export async function importSigningKey(
+  row: { kid: string; privateJwk: unknown; alg: string },
+  privateKeys?: LtiKeyCache['privateKeys'],
+) {
+  let key = privateKeys?.get(row.kid);
   if (!key) {
     key = (await importJWK(row.privateJwk as JWK, row.alg)) as CryptoKey;
-    privateKeys.set(row.kid, key);
+    privateKeys?.set(row.kid, key);
   }
   return { kid: row.kid, key };
 }
@@ -102,19 +108,13 @@ export async function anyKeyRow(db: Db, kid: string) {
 /** Least time between two refetches forced by an unknown kid, per key set URL. */
 export const FORCED_REFETCH_MS = 1000;
 
-interface RemoteSet {
-  set: ReturnType<typeof createRemoteJWKSet>;
-  lastForced: number;
-}
-const remoteSets = new Map<string, RemoteSet>();
-
 /**
- * The key resolver of a platform's JWKS URL, one cache per URL for the process. jose refetches on
+ * The key resolver of a platform's JWKS URL, one cache per URL in `remoteSets`. jose refetches on
  * an unknown kid only outside its 30-second cooldown; a platform that just rotated would then be
  * refused, so when jose did not refetch, this refetches once itself (at most once a second per URL).
  * Then an unknown kid is refused (JWKSNoMatchingKey).
  */
-export function platformKeys(url: string): JWTVerifyGetKey {
+export function platformKeys(remoteSets: LtiKeyCache['remoteSets'], url: string): JWTVerifyGetKey {
   let entry = remoteSets.get(url);
   if (!entry) {
     entry = { set: createRemoteJWKSet(new URL(url), { timeoutDuration: 5000 }), lastForced: 0 };

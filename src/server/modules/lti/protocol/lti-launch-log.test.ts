@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../../shared/permissions';
 import { ltiIdentities, ltiLaunchLog, ltiOidcStates, ltiUsedNonces, users } from '../../../db/schema';
 import { redactUrl } from '../../../plugins/request-log';
-import { bearer, createInstitution, createRole, createUser, login } from '../../../test/fixtures';
+import { ltiApi } from '../../../../shared/contract/lti';
+import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
+import { createInstitution, createRole, createUser } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type Launcher, lastLaunchLog, launcher, reasonOf } from '../../../test/lti-launcher';
 import { LTI, type LtiPlatform, registerPlatform, startLtiPlatform } from '../../../test/lti-platform';
@@ -21,7 +23,6 @@ let p: LtiPlatform;
 let l: Launcher;
 let ghost: Launcher;
 let regId: number;
-const tok: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,7 +38,6 @@ beforeAll(async () => {
   ]);
   const admin = await createUser(t.db, 'logadmin');
   await createRole(t.db, inst.id, 'Administrator', ADMIN_PERMISSIONS, [admin.id]);
-  for (const who of ['logsuper', 'logadmin']) tok[who] = await login(t.app, who);
 });
 afterAll(async () => {
   await p?.close();
@@ -45,8 +45,7 @@ afterAll(async () => {
 });
 
 const lastLog = () => lastLaunchLog(t);
-const detail = (who: string) =>
-  t.app.inject({ url: `/api/lti/registrations/${regId}`, headers: bearer(tok[who]) });
+const detail = (who: string) => t.as(who).call(ltiApi.detail, { params: { registrationId: regId } });
 
 describe('refusals before a registration is chosen', () => {
   it.each([
@@ -88,11 +87,11 @@ describe('refusals before a registration is chosen', () => {
 
   it('a login with an unknown client_id: logged with the issuer and that client id', async () => {
     const res = await t.app.inject({
-      url: '/lti/login',
+      url: ltiProtocolApi.loginGet.path,
       query: {
         iss: p.issuer,
         login_hint: 'h',
-        target_link_uri: `${t.app.config.publicUrl}/lti/launch`,
+        target_link_uri: `${t.app.config.publicUrl}${ltiProtocolApi.launch.path}`,
         client_id: 'ghost-login',
       },
     });
@@ -119,7 +118,7 @@ describe('refused-launch logging is throttled per address', () => {
     const junk = (remoteAddress: string) =>
       t.app.inject({
         method: 'POST',
-        url: '/lti/launch',
+        url: ltiProtocolApi.launch.path,
         remoteAddress,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'id_token=not-a-jwt',

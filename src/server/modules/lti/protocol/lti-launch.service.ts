@@ -12,6 +12,7 @@ import { launchOrigins, pickLang, platformOrigins } from './lti-frame';
 import { CLAIM, emptyFacts, type LaunchFacts, type ValidLaunch } from './lti-claims';
 import { acceptLaunch, consumeNonceAndState, type LaunchOutcome } from './lti-launch';
 import { logLaunch } from './lti-log';
+import type { LtiKeyCache } from './lti-key-cache';
 import type { RefusalThrottle } from './lti-log-throttle';
 import { startLogin, stateCookie } from './lti-login';
 import { LtiRefusal, refuse } from './lti-reasons';
@@ -28,6 +29,8 @@ export interface ProtocolRequest {
   address: string;
   acceptLanguage: string | undefined;
   throttle: RefusalThrottle;
+  /** The app's key caches (tool keys, session keys, platforms' key sets). */
+  keys: LtiKeyCache;
 }
 
 export interface Refused {
@@ -105,7 +108,7 @@ export async function launch(
     });
     if (outcome instanceof LtiRefusal) return refusedAs(req, outcome, facts, true);
     const session = sessionOfLaunch(valid, outcome, pickLang(facts.locale, req.acceptLanguage));
-    const token = await signSession(req.db, session, req.now, valid.known.key);
+    const token = await signSession(req.db, req.keys, session, req.now, valid.known.key);
     return {
       kind: 'accepted',
       location: `/lti/landing?session=${encodeURIComponent(token)}`,

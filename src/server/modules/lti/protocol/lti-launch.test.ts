@@ -30,7 +30,9 @@ import {
   type SignOptions,
   startLtiPlatform,
 } from '../../../test/lti-platform';
+import { createLtiKeyCache } from './lti-key-cache';
 import { type LaunchSession, SESSION_MINUTES, signSession } from './lti-session';
+import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
 
 let w: LtiWorld;
 let t: TestApp;
@@ -476,7 +478,7 @@ describe('accepted launches', () => {
     const pair = () =>
       t.app.inject({
         method: 'POST',
-        url: '/lti/pair',
+        url: ltiProtocolApi.pair.path,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ session, offerId: String(offerId) }).toString(),
       });
@@ -562,7 +564,7 @@ describe('accepted launches', () => {
   function pair(location: string, offerId: number) {
     return t.app.inject({
       method: 'POST',
-      url: '/lti/pair',
+      url: ltiProtocolApi.pair.path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         session: new URL(location, toolUrl).searchParams.get('session')!,
@@ -637,6 +639,7 @@ describe('framing', () => {
     const { aud: _aud, iat: _iat, exp: _exp, ...claims } = decodeJwt(sessionToken);
     const expired = await signSession(
       t.db,
+      createLtiKeyCache(),
       claims as unknown as LaunchSession,
       new Date(Date.now() - (SESSION_MINUTES + 5) * 60_000),
     );
@@ -647,11 +650,12 @@ describe('framing', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(session ? { session, offerId: String(offerId) } : {}).toString(),
       });
-    const landingUrl = (session: string) => `/lti/landing?session=${encodeURIComponent(session)}`;
+    const landingUrl = (session: string) =>
+      `${ltiProtocolApi.landing.path}?session=${encodeURIComponent(session)}`;
     for (const r of [
       await t.app.inject({ url: landingUrl(expired) }),
-      await form('/lti/pair', expired),
-      await form('/lti/deep-link', expired),
+      await form(ltiProtocolApi.pair.path, expired),
+      await form(ltiProtocolApi.deepLink.path, expired),
     ]) {
       expect(r.statusCode).toBe(401);
       expect(reasonOf(r.body)).toBe('lti.sessionExpired');
@@ -660,9 +664,9 @@ describe('framing', () => {
     }
     // no session, or one the tool did not sign: the platform cannot be known, the page is unframeable
     for (const r of [
-      await t.app.inject({ url: '/lti/landing' }),
-      await form('/lti/pair'),
-      await form('/lti/deep-link'),
+      await t.app.inject({ url: ltiProtocolApi.landing.path }),
+      await form(ltiProtocolApi.pair.path),
+      await form(ltiProtocolApi.deepLink.path),
       await t.app.inject({ url: landingUrl(`${expired.slice(0, -4)}AAAA`) }),
     ]) {
       expect(r.statusCode).toBe(401);

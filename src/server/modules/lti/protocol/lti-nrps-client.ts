@@ -67,6 +67,7 @@ export async function serviceToken(
   reg: { id: number; clientId: string; authTokenUrl: string | null },
 ): Promise<string> {
   if (!reg.authTokenUrl) throw new RosterSyncError('noTokenUrl');
+  // imported here each time: the sync runs in jobs, outside the protocol plugin's key cache
   const key = await signingKey(db, reg.id);
   if (!key) throw new RosterSyncError('noKey');
   const now = Math.floor(Date.now() / 1000);

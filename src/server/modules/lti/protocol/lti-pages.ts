@@ -8,6 +8,7 @@ import { allowFraming, esc, page, pickLang, platformOrigins, sendRefusal, texts 
 import { type Notice, landingBody, registrationOrigins } from './lti-landing';
 import type { Refused } from './lti-launch.service';
 import { LtiRefusal } from './lti-reasons';
+import type { LtiKeyCache } from './lti-key-cache';
 import { expiredSessionOf, type LaunchSession, readSession } from './lti-session';
 
 /** Refusal of a launch or login (already logged): the friendly page, framed by the platform only. */
@@ -58,13 +59,14 @@ async function sessionOrigins(req: FastifyRequest, session: Pick<LaunchSession, 
 export async function sessionOrRefusal(
   req: FastifyRequest,
   reply: FastifyReply,
+  keys: LtiKeyCache,
   token: unknown,
 ): Promise<LaunchSession | null> {
   try {
-    return await readSession(req.server.db, token, req.server.now());
+    return await readSession(req.server.db, keys, token, req.server.now());
   } catch (err) {
     if (!(err instanceof LtiRefusal)) throw err;
-    const known = await expiredSessionOf(req.server.db, token);
+    const known = await expiredSessionOf(req.server.db, keys, token);
     await sendRefusal(
       req,
       reply,

@@ -10,26 +10,38 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  LtiLaunchBody,
-  LtiLoginFields,
-  LtiRegisterQuery,
-  LtiSessionForm,
-  LtiSessionQuery,
+  type LtiLaunchBody,
+  type LtiLoginFields,
+  type LtiRegisterQuery,
+  type LtiSessionForm,
+  ltiProtocolApi as lti,
 } from '../../../../shared/contract/lti-protocol';
+import type { RouteSpec } from '../../../../shared/contract/route';
+import { routeOptions } from '../../../lib/route-options';
 import { ltiAssetRoutes } from './lti-assets';
 import { deepLinkResponse } from './lti-deep-link';
 import { allowFraming, pickLang, texts } from './lti-frame';
 import { toolJwks } from './lti-jwks';
 import { pairFromLaunch } from './lti-landing';
 import { launch, login, type ProtocolRequest } from './lti-launch.service';
+import { createLtiKeyCache, type LtiKeyCache } from './lti-key-cache';
 import { createRefusalThrottle, type RefusalThrottle } from './lti-log-throttle';
 import { refusalPage, sendDeepLinkForm, sendLanding, sendRegistered, sessionOrRefusal } from './lti-pages';
 import { LtiRefusal } from './lti-reasons';
 import { dynamicRegistration, registeringOrigins, sendRegistrationRefusal } from './lti-register-page';
 import { JWKS_MAX_AGE_SECONDS } from '../shared/lti-keys';
 
-/** OpenAPI: the lti tag; no bearer token (the id_token or the launch session authenticates). */
-const doc = (summary: string) => ({ tags: ['lti'], security: [], summary });
+/**
+ * Method, URL and schema of a protocol route, with its OpenAPI summary and no bearer token (the
+ * id_token or the launch session authenticates). No response schema: the answers are pages,
+ * redirects and the JWKS.
+ */
+function protocolRoute<const D extends RouteSpec>(route: D, summary: string) {
+  const { method, url, schema } = routeOptions(route, { tags: ['lti'], errors: {} });
+  const { response: _, ...rest } = schema;
+  return { method, url, schema: { ...rest, security: [], summary } };
+}
+
 /** The state cookie: back to /lti/launch only, from the platform's cross-site form_post. */
 const STATE_COOKIE = { path: '/lti', maxAge: 600, httpOnly: true, secure: true, sameSite: 'none' } as const;
 
@@ -37,18 +49,24 @@ const STATE_COOKIE = { path: '/lti', maxAge: 600, httpOnly: true, secure: true, 
 const fieldsOf = <T>(req: FastifyRequest, value: unknown) => (req.validationError ? {} : (value ?? {})) as T;
 
 export async function ltiProtocolRoutes(app: FastifyInstance) {
-  // Per app instance: the refused-launch log throttle (see lti-log-throttle.ts).
-  const throttle = createRefusalThrottle();
+  // Per app instance: the refused-launch log throttle (see lti-log-throttle.ts) and the key caches.
+  const own: Own = { throttle: createRefusalThrottle(), keys: createLtiKeyCache() };
   await app.register(async (r) => {
     await r.register(formbody, { bodyLimit: 64 * 1024 });
-    launchRoutes(r, throttle);
-    landingRoutes(r);
+    launchRoutes(r, own);
+    landingRoutes(r, own.keys);
     registrationRoutes(r);
     ltiAssetRoutes(r);
   });
 }
 
-function protocolRequest(req: FastifyRequest, throttle: RefusalThrottle): ProtocolRequest {
+/** What the plugin owns for its app instance. */
+interface Own {
+  throttle: RefusalThrottle;
+  keys: LtiKeyCache;
+}
+
+function protocolRequest(req: FastifyRequest, { throttle, keys }: Own): ProtocolRequest {
   return {
     db: req.server.db,
     now: req.server.now(),
@@ -56,41 +74,33 @@ function protocolRequest(req: FastifyRequest, throttle: RefusalThrottle): Protoc
     address: req.ip,
     acceptLanguage: req.headers['accept-language'],
     throttle,
+    keys,
   };
 }
 
-function launchRoutes(r: FastifyInstance, throttle: RefusalThrottle) {
+function launchRoutes(r: FastifyInstance, own: Own) {
   const loginHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     // read even when a field failed its schema: the login's checks refuse it by reason
     const params = ((req.method === 'GET' ? req.query : req.body) ?? {}) as LtiLoginFields;
-    const res = await login(protocolRequest(req, throttle), params);
+    const res = await login(protocolRequest(req, own), params);
     if (res.kind === 'refused') return refusalPage(req, reply, res);
     reply.setCookie(res.cookie, res.state, STATE_COOKIE);
     return reply.code(302).header('location', res.location).send();
   };
-  const loginDoc = doc('LTI 1.3 third-party initiated login: redirects to the platform auth endpoint (302).');
+  const loginDoc = 'LTI 1.3 third-party initiated login: redirects to the platform auth endpoint (302).';
   const attachValidation = true;
-  r.get(
-    '/lti/login',
-    { schema: { ...loginDoc, querystring: LtiLoginFields }, attachValidation },
-    loginHandler,
-  );
-  r.post('/lti/login', { schema: { ...loginDoc, body: LtiLoginFields }, attachValidation }, loginHandler);
+  r.route({ ...protocolRoute(lti.loginGet, loginDoc), attachValidation, handler: loginHandler });
+  r.route({ ...protocolRoute(lti.loginPost, loginDoc), attachValidation, handler: loginHandler });
 
-  r.post(
-    '/lti/launch',
-    {
-      schema: {
-        ...doc(
-          'LTI 1.3 launch (form_post): 303 to the landing page, or 400/401/403 with a reason code page.',
-        ),
-        body: LtiLaunchBody,
-      },
-      attachValidation,
-    },
-    async (req, reply) => {
+  r.route({
+    ...protocolRoute(
+      lti.launch,
+      'LTI 1.3 launch (form_post): 303 to the landing page, or 400/401/403 with a reason code page.',
+    ),
+    attachValidation,
+    handler: async (req, reply) => {
       const res = await launch(
-        protocolRequest(req, throttle),
+        protocolRequest(req, own),
         fieldsOf<LtiLaunchBody>(req, req.body),
         req.cookies,
       );
@@ -99,41 +109,33 @@ function launchRoutes(r: FastifyInstance, throttle: RefusalThrottle) {
       allowFraming(reply, res.frameOrigins);
       return reply.code(303).header('location', res.location).send();
     },
-  );
+  });
 
-  r.get(
-    '/lti/jwks',
-    { schema: doc("The tool's public keys (JWKS): active and not yet retired.") },
-    async (req, reply) => {
+  r.route({
+    ...protocolRoute(lti.jwks, "The tool's public keys (JWKS): active and not yet retired."),
+    handler: async (req, reply) => {
       reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
       return toolJwks(req.server.db, req.server.now());
     },
-  );
+  });
 }
 
-function landingRoutes(r: FastifyInstance) {
-  r.get(
-    '/lti/landing',
-    { schema: { ...doc('Landing page of an accepted launch (HTML).'), querystring: LtiSessionQuery } },
-    async (req, reply) => {
+function landingRoutes(r: FastifyInstance, keys: LtiKeyCache) {
+  r.route({
+    ...protocolRoute(lti.landing, 'Landing page of an accepted launch (HTML).'),
+    handler: async (req, reply) => {
       const token = (req.query as { session?: string }).session;
-      const session = await sessionOrRefusal(req, reply, token);
+      const session = await sessionOrRefusal(req, reply, keys, token);
       return session ? sendLanding(req, reply, session, token as string) : reply;
     },
-  );
+  });
 
-  r.post(
-    '/lti/pair',
-    {
-      schema: {
-        ...doc("Instructor pairs the launch's LMS course with an active offer."),
-        body: LtiSessionForm,
-      },
-      attachValidation: true,
-    },
-    async (req, reply) => {
+  r.route({
+    ...protocolRoute(lti.pair, "Instructor pairs the launch's LMS course with an active offer."),
+    attachValidation: true,
+    handler: async (req, reply) => {
       const body = fieldsOf<LtiSessionForm>(req, req.body);
-      const session = await sessionOrRefusal(req, reply, body.session);
+      const session = await sessionOrRefusal(req, reply, keys, body.session);
       if (!session) return reply;
       const offerId = typeof body.offerId === 'string' ? Number(body.offerId) : Number.NaN;
       const outcome = await pairFromLaunch(req.server.db, session, offerId, req.server.now());
@@ -147,43 +149,32 @@ function landingRoutes(r: FastifyInstance) {
             : undefined;
       return sendLanding(req, reply, session, body.session as string, notice);
     },
-  );
+  });
 
-  r.post(
-    '/lti/deep-link',
-    {
-      schema: {
-        ...doc(
-          "Returns the instructor's choice to the platform as a signed LtiDeepLinkingResponse (auto-submitting form).",
-        ),
-        body: LtiSessionForm,
-      },
-      attachValidation: true,
-    },
-    async (req, reply) => {
+  r.route({
+    ...protocolRoute(
+      lti.deepLink,
+      "Returns the instructor's choice to the platform as a signed LtiDeepLinkingResponse (auto-submitting form).",
+    ),
+    attachValidation: true,
+    handler: async (req, reply) => {
       const body = fieldsOf<LtiSessionForm>(req, req.body);
-      const session = await sessionOrRefusal(req, reply, body.session);
+      const session = await sessionOrRefusal(req, reply, keys, body.session);
       if (!session) return reply;
       const offerIds = [body.offerId ?? []].flat().map(Number);
-      const ctx = { now: req.server.now(), publicUrl: req.server.config.publicUrl };
+      const ctx = { now: req.server.now(), publicUrl: req.server.config.publicUrl, keys };
       const res = await deepLinkResponse(req.server.db, session, offerIds, ctx);
       if (!res) return sendLanding(req, reply, session, body.session as string);
       return sendDeepLinkForm(req, reply, session, res);
     },
-  );
+  });
 }
 
 function registrationRoutes(r: FastifyInstance) {
-  r.get(
-    '/lti/register',
-    {
-      schema: {
-        ...doc('LTI Dynamic Registration 1.0 through a one-time link.'),
-        querystring: LtiRegisterQuery,
-      },
-      attachValidation: true,
-    },
-    async (req, reply) => {
+  r.route({
+    ...protocolRoute(lti.register, 'LTI Dynamic Registration 1.0 through a one-time link.'),
+    attachValidation: true,
+    handler: async (req, reply) => {
       const q = fieldsOf<LtiRegisterQuery>(req, req.query);
       const lang = pickLang(undefined, req.headers['accept-language']);
       // the platform shows the registration page in a frame or a window: frame-ancestors its
@@ -201,5 +192,5 @@ function registrationRoutes(r: FastifyInstance) {
       }
       return sendRegistered(reply, lang, origins);
     },
-  );
+  });
 }

@@ -24,6 +24,7 @@ import { LTI, launchClaims, type LtiPlatform, ROLE, startLtiPlatform } from '../
 import { rotateToolKey } from '../shared/lti-keys';
 import { hashLinkToken } from '../shared/lti-link-token';
 import { lastReregistration } from '../console/lti-reregistration';
+import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
 
 let t: TestApp;
 let p: LtiPlatform;
@@ -60,11 +61,11 @@ describe('login → platform auth → launch, over HTTP', () => {
   it('redirects to the platform with the OIDC parameters, then accepts the launch with the state cookie', async () => {
     p.authClaims = () => launchClaims(toolUrl, { roles: [ROLE.instructor], contextId: 'rt-course' });
     const loginRes = await fetch(
-      `${base}/lti/login`,
+      `${base}${ltiProtocolApi.loginPost.path}`,
       form({
         iss: p.issuer,
         login_hint: 'rt-user',
-        target_link_uri: `${toolUrl}/lti/launch`,
+        target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`,
         client_id: 'rt-client',
         lti_deployment_id: 'dep-2',
         lti_message_hint: 'msg-hint',
@@ -80,7 +81,7 @@ describe('login → platform auth → launch, over HTTP', () => {
       response_mode: 'form_post',
       prompt: 'none',
       client_id: 'rt-client',
-      redirect_uri: `${toolUrl}/lti/launch`,
+      redirect_uri: `${toolUrl}${ltiProtocolApi.launch.path}`,
       login_hint: 'rt-user',
       lti_message_hint: 'msg-hint',
     });
@@ -95,7 +96,7 @@ describe('login → platform auth → launch, over HTTP', () => {
     const authRes = await fetch(auth);
     const posted = (await authRes.json()) as { action: string; id_token: string; state: string };
     expect(posted.state).toBe(state);
-    const launchRes = await fetch(`${base}/lti/launch`, {
+    const launchRes = await fetch(`${base}${ltiProtocolApi.launch.path}`, {
       ...form({ id_token: posted.id_token, state: posted.state }),
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
@@ -115,21 +116,24 @@ describe('login → platform auth → launch, over HTTP', () => {
   it('without the cookie (blocked in the LMS frame) the server-side state still decides', async () => {
     p.authClaims = () => launchClaims(toolUrl, { roles: [ROLE.student] });
     const loginRes = await fetch(
-      `${base}/lti/login?${new URLSearchParams({ iss: p.issuer, login_hint: 'u2', target_link_uri: `${toolUrl}/lti/launch`, client_id: 'rt-client' })}`,
+      `${base}${ltiProtocolApi.loginGet.path}?${new URLSearchParams({ iss: p.issuer, login_hint: 'u2', target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`, client_id: 'rt-client' })}`,
       { redirect: 'manual' },
     );
     const posted = (await (await fetch(loginRes.headers.get('location')!)).json()) as {
       id_token: string;
       state: string;
     };
-    const res = await fetch(`${base}/lti/launch`, form({ id_token: posted.id_token, state: posted.state }));
+    const res = await fetch(
+      `${base}${ltiProtocolApi.launch.path}`,
+      form({ id_token: posted.id_token, state: posted.state }),
+    );
     expect(res.status).toBe(303);
   });
 
   it('a state cookie of another value is a state mismatch, whose page offers a new window', async () => {
     p.authClaims = () => launchClaims(toolUrl);
     const loginRes = await fetch(
-      `${base}/lti/login?${new URLSearchParams({ iss: p.issuer, login_hint: 'u3', target_link_uri: `${toolUrl}/lti/launch`, client_id: 'rt-client' })}`,
+      `${base}${ltiProtocolApi.loginGet.path}?${new URLSearchParams({ iss: p.issuer, login_hint: 'u3', target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`, client_id: 'rt-client' })}`,
       { redirect: 'manual' },
     );
     const cookieName = loginRes.headers.get('set-cookie')!.split('=')[0];
@@ -137,7 +141,7 @@ describe('login → platform auth → launch, over HTTP', () => {
       id_token: string;
       state: string;
     };
-    const res = await fetch(`${base}/lti/launch`, {
+    const res = await fetch(`${base}${ltiProtocolApi.launch.path}`, {
       ...form({ id_token: posted.id_token, state: posted.state }),
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${cookieName}=forged` },
     });
@@ -184,7 +188,7 @@ describe('login → platform auth → launch, over HTTP', () => {
   ])('login refused: %s → %s', async (name, params: Record<string, string>, reason, status) => {
     const query = new URLSearchParams({ ...(name === 'no iss' ? {} : { iss: p.issuer }), ...params });
     const states = (await t.db.select().from(ltiOidcStates)).length;
-    const res = await t.app.inject({ url: `/lti/login?${query}` });
+    const res = await t.app.inject({ url: `${ltiProtocolApi.loginGet.path}?${query}` });
     expect(res.statusCode).toBe(status);
     expect(res.body).toContain(`data-reason="${reason}"`);
     const [log] = await t.db.select().from(ltiLaunchLog).orderBy(desc(ltiLaunchLog.id)).limit(1);
@@ -195,7 +199,7 @@ describe('login → platform auth → launch, over HTTP', () => {
 
 describe('tool keys: /lti/jwks and rotation', () => {
   const jwks = async () =>
-    (await t.app.inject({ url: '/lti/jwks' })).json() as { keys: Record<string, unknown>[] };
+    (await t.app.inject({ url: ltiProtocolApi.jwks.path })).json() as { keys: Record<string, unknown>[] };
 
   it('lists public keys only; a rotated-out key stays until retired, then is gone', async () => {
     const [first] = await t.db.select().from(lmsKeyStore).where(eq(lmsKeyStore.integrationId, reg.id));
@@ -207,7 +211,7 @@ describe('tool keys: /lti/jwks and rotation', () => {
     const launch = async (contextId: string, sub: string) => {
       p.authClaims = () => launchClaims(toolUrl, { contextId, sub });
       const loginRes = await t.app.inject({
-        url: `/lti/login?${new URLSearchParams({ iss: p.issuer, login_hint: sub, target_link_uri: `${toolUrl}/lti/launch`, client_id: 'rt-client' })}`,
+        url: `${ltiProtocolApi.loginGet.path}?${new URLSearchParams({ iss: p.issuer, login_hint: sub, target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`, client_id: 'rt-client' })}`,
       });
       const posted = (await (await fetch(loginRes.headers.location as string)).json()) as {
         id_token: string;
@@ -215,7 +219,7 @@ describe('tool keys: /lti/jwks and rotation', () => {
       };
       return t.app.inject({
         method: 'POST',
-        url: '/lti/launch',
+        url: ltiProtocolApi.launch.path,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(posted).toString(),
       });
@@ -239,7 +243,9 @@ describe('tool keys: /lti/jwks and rotation', () => {
     expect((await t.app.inject({ url: before.headers.location as string })).statusCode).toBe(200);
     // published first: the next key signs only once a cached key set (max-age) has expired
     const maxAge = Number(
-      /max-age=(\d+)/.exec(String((await t.app.inject({ url: '/lti/jwks' })).headers['cache-control']))![1],
+      /max-age=(\d+)/.exec(
+        String((await t.app.inject({ url: ltiProtocolApi.jwks.path })).headers['cache-control']),
+      )![1],
     );
     expect(activatesAt.getTime() - Date.now()).toBeGreaterThan((maxAge - 5) * 1000);
     const during = await launch('rot-during', 'rot-user-3');
@@ -298,7 +304,7 @@ describe('deep linking', () => {
       },
     });
     const loginRes = await t.app.inject({
-      url: `/lti/login?${new URLSearchParams({ iss: p.issuer, login_hint: 'dl', target_link_uri: `${toolUrl}/lti/launch`, client_id: 'rt-client' })}`,
+      url: `${ltiProtocolApi.loginGet.path}?${new URLSearchParams({ iss: p.issuer, login_hint: 'dl', target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`, client_id: 'rt-client' })}`,
     });
     const posted = (await (await fetch(loginRes.headers.location as string)).json()) as {
       id_token: string;
@@ -306,7 +312,7 @@ describe('deep linking', () => {
     };
     const launched = await t.app.inject({
       method: 'POST',
-      url: '/lti/launch',
+      url: ltiProtocolApi.launch.path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(posted).toString(),
     });
@@ -316,7 +322,7 @@ describe('deep linking', () => {
     const session = new URL(launched.headers.location as string, toolUrl).searchParams.get('session')!;
     const res = await t.app.inject({
       method: 'POST',
-      url: '/lti/deep-link',
+      url: ltiProtocolApi.deepLink.path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ session, offerId: String(offerId) }).toString(),
     });
@@ -324,7 +330,7 @@ describe('deep linking', () => {
     expect(res.body).toContain(`action="${returnUrl}"`);
     expect(res.headers['content-security-policy']).toContain(`form-action 'self' ${p.issuer}`);
     const jwt = /name="JWT" value="([^"]+)"/.exec(res.body)![1];
-    const keys = createLocalJWKSet((await t.app.inject({ url: '/lti/jwks' })).json());
+    const keys = createLocalJWKSet((await t.app.inject({ url: ltiProtocolApi.jwks.path })).json());
     const { payload, protectedHeader } = await jwtVerify(jwt, keys, {
       issuer: 'rt-client',
       audience: p.issuer,
@@ -341,7 +347,7 @@ describe('deep linking', () => {
       'https://purl.imsglobal.org/spec/lti/claim/deployment_id': 'dep-1',
       'https://purl.imsglobal.org/spec/lti-dl/claim/data': 'op-42',
       'https://purl.imsglobal.org/spec/lti-dl/claim/content_items': [
-        { type: 'ltiResourceLink', title: 'Physics Now', url: `${toolUrl}/lti/launch` },
+        { type: 'ltiResourceLink', title: 'Physics Now', url: `${toolUrl}${ltiProtocolApi.launch.path}` },
       ],
     });
   });
@@ -359,7 +365,7 @@ describe('dynamic registration', () => {
   }
   const register = (link: string, platform = p) =>
     t.app.inject({
-      url: `/lti/register?${new URLSearchParams({
+      url: `${ltiProtocolApi.register.path}?${new URLSearchParams({
         link,
         openid_configuration: platform.openidConfigurationUrl,
         registration_token: platform.registrationToken,
@@ -375,9 +381,9 @@ describe('dynamic registration', () => {
       expect(res.body).toContain('Registration received');
       expect(dyn.registrations).toHaveLength(1);
       expect(dyn.registrations[0]).toMatchObject({
-        initiate_login_uri: `${toolUrl}/lti/login`,
-        redirect_uris: [`${toolUrl}/lti/launch`],
-        jwks_uri: `${toolUrl}/lti/jwks`,
+        initiate_login_uri: `${toolUrl}${ltiProtocolApi.loginGet.path}`,
+        redirect_uris: [`${toolUrl}${ltiProtocolApi.launch.path}`],
+        jwks_uri: `${toolUrl}${ltiProtocolApi.jwks.path}`,
         response_types: ['id_token'],
       });
       const [row] = await t.db
@@ -422,7 +428,7 @@ describe('dynamic registration', () => {
         });
       const pending = await t.app.inject({
         method: 'POST',
-        url: '/lti/launch',
+        url: ltiProtocolApi.launch.path,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ id_token: await sign(), state: 'x' }).toString(),
       });
@@ -430,7 +436,7 @@ describe('dynamic registration', () => {
       await t.db.update(lmsIntegrations).set({ status: 'active' }).where(eq(lmsIntegrations.id, row.id));
       dyn.authClaims = () => launchClaims(toolUrl, { deploymentId: dyn.dynamicDeploymentId });
       const loginRes = await t.app.inject({
-        url: `/lti/login?${new URLSearchParams({ iss: dyn.issuer, login_hint: 'd', target_link_uri: `${toolUrl}/lti/launch`, client_id: dyn.dynamicClientId })}`,
+        url: `${ltiProtocolApi.loginGet.path}?${new URLSearchParams({ iss: dyn.issuer, login_hint: 'd', target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`, client_id: dyn.dynamicClientId })}`,
       });
       const posted = (await (await fetch(loginRes.headers.location as string)).json()) as {
         id_token: string;
@@ -438,7 +444,7 @@ describe('dynamic registration', () => {
       };
       const ok = await t.app.inject({
         method: 'POST',
-        url: '/lti/launch',
+        url: ltiProtocolApi.launch.path,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(posted).toString(),
       });
@@ -522,7 +528,7 @@ describe('dynamic registration', () => {
     expect(res.body).toContain('This LMS registration could not be completed');
     expect(res.body).toContain('create a new registration link');
     const fr = await t.app.inject({
-      url: `/lti/register?${new URLSearchParams({ link: 'y'.repeat(43), openid_configuration: p.openidConfigurationUrl })}`,
+      url: `${ltiProtocolApi.register.path}?${new URLSearchParams({ link: 'y'.repeat(43), openid_configuration: p.openidConfigurationUrl })}`,
       headers: { 'accept-language': 'fr' },
     });
     expect(fr.body).toContain('Cet enregistrement LMS n&#39;a pas pu être effectué');
@@ -531,7 +537,7 @@ describe('dynamic registration', () => {
   it('refuses a configuration whose issuer is on another host than the configuration URL', async () => {
     const link = await newLink();
     const res = await t.app.inject({
-      url: `/lti/register?${new URLSearchParams({ link, openid_configuration: `${p.issuer.replace('127.0.0.1', 'localhost')}/.well-known/openid-configuration` })}`,
+      url: `${ltiProtocolApi.register.path}?${new URLSearchParams({ link, openid_configuration: `${p.issuer.replace('127.0.0.1', 'localhost')}/.well-known/openid-configuration` })}`,
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('data-reason="lti.badRegistration"');
@@ -544,13 +550,21 @@ describe('odd input', () => {
     `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.x`;
   it.each([
     ['login with a repeated iss', { url: '/lti/login?iss=a&iss=b&login_hint=x&target_link_uri=y' }, 400],
-    ['login with a JSON number iss', { method: 'POST', url: '/lti/login', payload: { iss: 5 } }, 400],
-    ['launch with a JSON array body', { method: 'POST', url: '/lti/launch', payload: [1, 2] }, 400],
+    [
+      'login with a JSON number iss',
+      { method: 'POST', url: ltiProtocolApi.loginPost.path, payload: { iss: 5 } },
+      400,
+    ],
+    [
+      'launch with a JSON array body',
+      { method: 'POST', url: ltiProtocolApi.launch.path, payload: [1, 2] },
+      400,
+    ],
     [
       'launch with a three-part non-JWT',
       {
         method: 'POST',
-        url: '/lti/launch',
+        url: ltiProtocolApi.launch.path,
         headers: { 'content-type': form },
         payload: 'id_token=a.b.c&state=1',
       },
@@ -560,7 +574,7 @@ describe('odd input', () => {
       'launch whose iss is an object',
       {
         method: 'POST',
-        url: '/lti/launch',
+        url: ltiProtocolApi.launch.path,
         headers: { 'content-type': form },
         payload: `id_token=${jwtOf({ alg: 'RS256', kid: 'k' }, { iss: { a: 1 }, aud: [1, 2] })}`,
       },
@@ -570,7 +584,7 @@ describe('odd input', () => {
       'launch from an unknown issuer with a bad signature',
       {
         method: 'POST',
-        url: '/lti/launch',
+        url: ltiProtocolApi.launch.path,
         headers: { 'content-type': form },
         payload: `id_token=${jwtOf({ alg: 'RS256', kid: 'k' }, { iss: 'https://x.example', aud: 'c' })}`,
       },
@@ -578,24 +592,26 @@ describe('odd input', () => {
     ],
     [
       'landing with a session of another algorithm',
-      { url: `/lti/landing?session=${jwtOf({ alg: 'HS512', kid: 1 }, {})}` },
+      { url: `${ltiProtocolApi.landing.path}?session=${jwtOf({ alg: 'HS512', kid: 1 }, {})}` },
       401,
     ],
     [
       'pair with a non-numeric offer and no session',
       {
         method: 'POST',
-        url: '/lti/pair',
+        url: ltiProtocolApi.pair.path,
         headers: { 'content-type': form },
         payload: 'session=x&offerId=abc',
       },
       401,
     ],
-    ['deep link without a session', { method: 'POST', url: '/lti/deep-link', payload: {} }, 401],
-    ['register without a link', { url: '/lti/register' }, 400],
+    ['deep link without a session', { method: 'POST', url: ltiProtocolApi.deepLink.path, payload: {} }, 401],
+    ['register without a link', { url: ltiProtocolApi.register.path }, 400],
     [
       'register with a file: configuration URL',
-      { url: `/lti/register?link=${'a'.repeat(43)}&openid_configuration=file:///etc/passwd` },
+      {
+        url: `${ltiProtocolApi.register.path}?link=${'a'.repeat(43)}&openid_configuration=file:///etc/passwd`,
+      },
       400,
     ],
   ] as const)('%s → %i with a reason page', async (_n, req, status) => {

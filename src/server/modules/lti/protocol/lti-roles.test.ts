@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { type Launcher, launcher } from '../../../test/lti-launcher';
 import { LTI, type LtiPlatform, registerPlatform, startLtiPlatform } from '../../../test/lti-platform';
 import { courseRoleOf } from './lti-roles';
+import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
 
 const V2 = 'http://purl.imsglobal.org/vocab/lis/v2/';
 const R = {
@@ -163,7 +164,7 @@ describe('launches: institution and system roles never make course staff', () =>
     const unpaired = await l.get(location);
     expect(unpaired.body).toContain('data-field="notSetUp"');
     expect(unpaired.body).not.toContain('name="offerId"');
-    await l.post('/lti/pair', location, { offerId: '1' });
+    await l.post(ltiProtocolApi.pair.path, location, { offerId: '1' });
     const pairings = await t.db
       .select()
       .from(lmsCoursePairings)

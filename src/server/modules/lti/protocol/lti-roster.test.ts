@@ -10,7 +10,10 @@ import {
 } from '../../../db/schema';
 import { createSection } from '../../../test/course-fixtures';
 import { ADMIN_PERMISSIONS } from '../../../../shared/permissions';
-import { bearer, createRole, createUser, login } from '../../../test/fixtures';
+import { ltiApi } from '../../../../shared/contract/lti';
+import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
+import { ltiRosterApi } from '../../../../shared/contract/lti-roster';
+import { createRole, createUser } from '../../../test/fixtures';
 import type { TestApp } from '../../../test/harness';
 import { type LtiWorld, ltiWorld } from '../../../test/lti-launcher';
 import { LTI, launchClaims, type LtiPlatform, ROLE } from '../../../test/lti-platform';
@@ -26,7 +29,6 @@ let toolUrl: string;
 let instId: number;
 let regId: number;
 let n = 0;
-let admin: string;
 
 let w: LtiWorld;
 beforeAll(async () => {
@@ -37,14 +39,13 @@ beforeAll(async () => {
   });
   ({ t, p } = w);
   toolUrl = t.app.config.publicUrl;
-  p.services.toolJwksUrl = `${w.base}/lti/jwks`;
+  p.services.toolJwksUrl = `${w.base}${ltiProtocolApi.jwks.path}`;
   p.services.clientId = 'nrps-client';
   const inst = { id: w.institutionId };
   instId = inst.id;
   regId = w.reg.id;
   const user = await createUser(t.db, 'rosteradmin');
   await createRole(t.db, inst.id, 'Administrator', ADMIN_PERMISSIONS, [user.id]);
-  admin = await login(t.app, 'rosteradmin');
 });
 afterAll(async () => w?.close());
 beforeEach(() => {
@@ -77,12 +78,18 @@ async function pairedCourse() {
     [LTI.nrps]: { context_memberships_url: p.membershipsUrl(contextId), service_versions: ['2.0'] },
   });
   const login = await t.app.inject({
-    url: `/lti/login?${new URLSearchParams({ iss: p.issuer, login_hint: 'x', target_link_uri: `${toolUrl}/lti/launch`, client_id: 'nrps-client' })}`,
+    url: ltiProtocolApi.loginGet.path,
+    query: {
+      iss: p.issuer,
+      login_hint: 'x',
+      target_link_uri: `${toolUrl}${ltiProtocolApi.launch.path}`,
+      client_id: 'nrps-client',
+    },
   });
   const posted = (await (await fetch(login.headers.location as string)).json()) as Record<string, string>;
   const launched = await t.app.inject({
     method: 'POST',
-    url: '/lti/launch',
+    url: ltiProtocolApi.launch.path,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(posted).toString(),
   });
@@ -243,8 +250,10 @@ describe('NRPS roster sync', () => {
   it('"Sync roster now" in the console: runs, shows counts, last sync and a clear last error', async () => {
     const c = await pairedCourse();
     p.services.members = [member('h1', [ROLE.student]), member('h2', [ROLE.instructor])];
-    const url = `/api/lti/registrations/${regId}/rosterSyncs/${c.pairingId}`;
-    const ok = await t.app.inject({ method: 'POST', url, headers: bearer(admin) });
+    const admin = t.as('rosteradmin');
+    const syncNow = () =>
+      admin.call(ltiRosterApi.syncPairing, { params: { registrationId: regId, pairingId: c.pairingId } });
+    const ok = await syncNow();
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({
       pairingId: c.pairingId,
@@ -256,23 +265,21 @@ describe('NRPS roster sync', () => {
     expect(ok.json().lastSyncAt).not.toBeNull();
 
     p.services.down = true;
-    const down = await t.app.inject({ method: 'POST', url, headers: bearer(admin) });
+    const down = await syncNow();
     expect(down.statusCode).toBe(200);
     expect(down.json()).toMatchObject({
       lastError: 'lti.roster.platformDown',
       lastSyncAt: ok.json().lastSyncAt,
     });
-    const detail = await t.app.inject({ url: `/api/lti/registrations/${regId}`, headers: bearer(admin) });
+    const detail = await admin.call(ltiApi.detail, { params: { registrationId: regId } });
     const listed = detail.json().rosterSyncs.find((r: { pairingId: number }) => r.pairingId === c.pairingId);
     expect(listed).toMatchObject({ lastError: 'lti.roster.platformDown' });
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'lti.roster.syncNow'));
     expect(audited.map((a) => a.outcome)).toEqual(expect.arrayContaining(['ok', 'failed']));
 
     // a course whose launches carry no NRPS claim cannot be synced: a clear refusal
-    const none = await t.app.inject({
-      method: 'POST',
-      url: `/api/lti/registrations/${regId}/rosterSyncs/999999`,
-      headers: bearer(admin),
+    const none = await admin.call(ltiRosterApi.syncPairing, {
+      params: { registrationId: regId, pairingId: 999999 },
     });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe('error.ltiRosterNotOffered');
@@ -283,22 +290,23 @@ describe('roster sync on the course detail page', () => {
   it('shows the last sync with counts and error, syncs for who may, nothing for a course without NRPS', async () => {
     const c = await pairedCourse();
     p.services.members = [member('d1', [ROLE.student]), member('d2', [ROLE.student])];
-    const url = `/api/courses/rosterSync?sectionId=${c.sectionId}`;
-    const before = await t.app.inject({ url, headers: bearer(admin) });
+    const admin = t.as('rosteradmin');
+    const query = { sectionId: c.sectionId };
+    const before = await admin.call(ltiRosterApi.courseSync, { query });
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toMatchObject({
       canSync: true,
       sync: { pairingId: c.pairingId, lastSyncAt: null },
     });
 
-    const ok = await t.app.inject({ method: 'POST', url, headers: bearer(admin) });
+    const ok = await admin.call(ltiRosterApi.syncCourse, { query });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().sync).toMatchObject({ counts: { added: 2, updated: 0, dropped: 0, instructors: 0 } });
     expect(await roster(c.sectionId)).toEqual({ d1: 'TEMP', d2: 'TEMP' });
 
     p.services.down = true;
-    await t.app.inject({ method: 'POST', url, headers: bearer(admin) });
-    const after = await t.app.inject({ url, headers: bearer(admin) });
+    await admin.call(ltiRosterApi.syncCourse, { query });
+    const after = await admin.call(ltiRosterApi.courseSync, { query });
     expect(after.json().sync).toMatchObject({
       lastError: 'lti.roster.platformDown',
       lastSyncAt: ok.json().sync.lastSyncAt,
@@ -314,24 +322,17 @@ describe('roster sync on the course detail page', () => {
       ['CAN_ACCESS_ADMIN_DASHBOARD', 'CAN_COPY_EDIT_COURSES'],
       [viewer.id],
     );
-    const token = await login(t.app, `rosterviewer${n}`);
-    const seen = await t.app.inject({ url, headers: bearer(token) });
+    const viewerClient = t.as(`rosterviewer${n}`);
+    const seen = await viewerClient.call(ltiRosterApi.courseSync, { query });
     expect(seen.json()).toMatchObject({ canSync: false, sync: { pairingId: c.pairingId } });
-    const refused = await t.app.inject({ method: 'POST', url, headers: bearer(token) });
+    const refused = await viewerClient.call(ltiRosterApi.syncCourse, { query });
     expect(refused.statusCode).toBe(403);
 
     // a course not paired through an LTI launch carrying NRPS: nothing to show, sync refused
     const plain = await createSection(t.db, { institutionId: instId });
-    const none = await t.app.inject({
-      url: `/api/courses/rosterSync?sectionId=${plain.id}`,
-      headers: bearer(admin),
-    });
+    const none = await admin.call(ltiRosterApi.courseSync, { query: { sectionId: plain.id } });
     expect(none.json()).toEqual({ sync: null, canSync: false });
-    const noSync = await t.app.inject({
-      method: 'POST',
-      url: `/api/courses/rosterSync?sectionId=${plain.id}`,
-      headers: bearer(admin),
-    });
+    const noSync = await admin.call(ltiRosterApi.syncCourse, { query: { sectionId: plain.id } });
     expect(noSync.statusCode).toBe(409);
     expect(noSync.json().message).toBe('error.ltiRosterNotOffered');
   });

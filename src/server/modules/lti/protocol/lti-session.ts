@@ -7,6 +7,7 @@ import { hkdfSync } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../../db/client';
 import { anyKeyRow, liveKeyRow, signingKeyRow } from './lti-jwks';
+import type { LtiKeyCache } from './lti-key-cache';
 import type { LaunchChoice } from './lti-choice';
 import { refuse } from './lti-reasons';
 
@@ -44,8 +45,8 @@ export interface LaunchSession {
  * with the key (retired → the sessions it signed are refused). HS256 costs a fraction of RS256 on
  * every launch.
  */
-const hmacKeys = new Map<string, Uint8Array>();
-function sessionKey(kid: string, privateJwk: unknown): Uint8Array {
+function sessionKey(keys: LtiKeyCache, kid: string, privateJwk: unknown): Uint8Array {
+  const { hmacKeys } = keys;
   let key = hmacKeys.get(kid);
   if (!key) {
     const d = (privateJwk as { d?: string } | null)?.d;
@@ -59,6 +60,7 @@ function sessionKey(kid: string, privateJwk: unknown): Uint8Array {
 /** Signs the session with the registration's signing key (`known`: that key's row, already read). */
 export async function signSession(
   db: Db,
+  keys: LtiKeyCache,
   session: LaunchSession,
   now: Date,
   known?: { kid: string; privateJwk: unknown } | null,
@@ -71,17 +73,22 @@ export async function signSession(
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(iat + SESSION_MINUTES * 60)
-    .sign(sessionKey(row.kid, row.privateJwk));
+    .sign(sessionKey(keys, row.kid, row.privateJwk));
 }
 
-export async function readSession(db: Db, token: unknown, now: Date): Promise<LaunchSession> {
+export async function readSession(
+  db: Db,
+  keys: LtiKeyCache,
+  token: unknown,
+  now: Date,
+): Promise<LaunchSession> {
   if (typeof token !== 'string' || !token || token.length > 8000) throw refuse('sessionExpired');
   try {
     const { kid, alg } = decodeProtectedHeader(token);
     if (!kid || alg !== 'HS256') throw refuse('sessionExpired');
     const row = await liveKeyRow(db, kid, now);
     if (!row) throw refuse('sessionExpired');
-    const { payload } = await jwtVerify(token, sessionKey(kid, row.privateJwk), {
+    const { payload } = await jwtVerify(token, sessionKey(keys, kid, row.privateJwk), {
       algorithms: ['HS256'],
       audience: AUDIENCE,
       currentDate: now,
@@ -100,6 +107,7 @@ export async function readSession(db: Db, token: unknown, now: Date): Promise<La
  */
 export async function expiredSessionOf(
   db: Db,
+  keys: LtiKeyCache,
   token: unknown,
 ): Promise<Pick<LaunchSession, 'reg' | 'lang' | 'fo'> | null> {
   if (typeof token !== 'string' || !token || token.length > 8000) return null;
@@ -108,7 +116,7 @@ export async function expiredSessionOf(
     if (!kid || alg !== 'HS256') return null;
     const row = await anyKeyRow(db, kid);
     if (!row?.privateJwk) return null;
-    const { payload } = await compactVerify(token, sessionKey(kid, row.privateJwk), {
+    const { payload } = await compactVerify(token, sessionKey(keys, kid, row.privateJwk), {
       algorithms: ['HS256'],
     });
     const s = JSON.parse(new TextDecoder().decode(payload)) as Partial<LaunchSession> & { aud?: unknown };

@@ -27,6 +27,7 @@ import {
   type ValidLaunch,
 } from './lti-claims';
 import { platformKeys } from './lti-jwks';
+import type { LtiKeyCache } from './lti-key-cache';
 import { type LtiRefusal, refuse } from './lti-reasons';
 
 type Candidate = Awaited<ReturnType<typeof candidates>>[number];
@@ -208,14 +209,14 @@ function checkClaims(claims: Claims, facts: LaunchFacts, picked: Candidate, publ
 export async function validateLaunch(
   db: Db,
   form: { id_token?: unknown; state?: unknown },
-  ctx: { now: Date; publicUrl: string },
+  ctx: { now: Date; publicUrl: string; keys: LtiKeyCache },
   facts: LaunchFacts,
 ): Promise<ValidLaunch> {
   const read = readToken(form, facts);
   const { picked, registration, keysetUrl } = await registrationOf(db, read, facts);
   let claims: Claims;
   try {
-    const verified = await jwtVerify(read.token, platformKeys(keysetUrl), {
+    const verified = await jwtVerify(read.token, platformKeys(ctx.keys.remoteSets, keysetUrl), {
       algorithms: ['RS256'],
       issuer: read.issuer,
       audience: registration.clientId,

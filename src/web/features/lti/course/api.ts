@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CourseRosterSyncResponse } from '../../../../shared/contract/lti-roster';
-import { api } from '../../../lib/api';
-
-export type CourseRosterSync = z.infer<typeof CourseRosterSyncResponse>;
+import { ltiRosterApi } from '../../../../shared/contract/lti-roster';
+import { call } from '../../../lib/api';
 
 const key = (sectionId: number) => ['lti', 'courseRosterSync', sectionId] as const;
 
@@ -11,7 +8,7 @@ const key = (sectionId: number) => ['lti', 'courseRosterSync', sectionId] as con
 export function useCourseRosterSync(sectionId: number) {
   return useQuery({
     queryKey: key(sectionId),
-    queryFn: () => api<CourseRosterSync>(`/api/courses/rosterSync?sectionId=${sectionId}`),
+    queryFn: () => call(ltiRosterApi.courseSync, { query: { sectionId } }),
   });
 }
 
@@ -19,8 +16,7 @@ export function useCourseRosterSync(sectionId: number) {
 export function useSyncCourseRoster(sectionId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api<CourseRosterSync>(`/api/courses/rosterSync?sectionId=${sectionId}`, { method: 'POST' }),
+    mutationFn: () => call(ltiRosterApi.syncCourse, { query: { sectionId } }),
     onSuccess: (data) => {
       qc.setQueryData(key(sectionId), data);
       void qc.invalidateQueries({ queryKey: ['courses'] });
