@@ -8,8 +8,6 @@ import { call } from '../../lib/api';
 import { announceSession, forgetUserData, SESSION_QUERY_KEY } from '../../lib/session-broadcast';
 
 export type Session = RouteResponse<typeof authApi.session>;
-export type AppConfig = RouteResponse<typeof authApi.appConfig>;
-export type InstitutionCapabilities = RouteResponse<typeof authApi.capabilities>;
 export type LoginStep = Extract<RouteResponse<typeof authApi.login>, { step: unknown }>;
 
 /**
