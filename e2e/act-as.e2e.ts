@@ -1,11 +1,8 @@
-import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import type { SessionResponse } from '../src/shared/contract/auth';
-import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { authApi } from '../src/shared/contract/auth';
+import { apiLogin, apiRoute, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { fill, storeInstitution } from './steps';
 import { LANGUAGES } from './languages';
-
-type Session = z.infer<typeof SessionResponse>;
 
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
 
@@ -17,9 +14,9 @@ describe.each(LANGUAGES)(
 
     it('starts read-only with a reason, shows the banner, refuses a write with its message, and stops', async () => {
       const { page } = b;
-      const registrar = await apiCall<Session>(await apiLogin('registrar'), 'GET', '/api/auth/session');
+      const registrar = await apiRoute(await apiLogin('registrar'), authApi.session);
       const inst = registrar.institutions[0];
-      const support = await apiCall<Session>(await apiLogin('support'), 'GET', '/api/auth/session');
+      const support = await apiRoute(await apiLogin('support'), authApi.session);
 
       // support works in the registrar's institution (what the header chooser stores)
       await loginAs(page, 'support', { path: '/healthz' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IDENTITY_WAIT_MS } from '../src/shared/constants';
+import { authApi } from '../src/shared/contract/auth';
 import {
   baseURL,
   loginAs,
@@ -76,7 +77,7 @@ describe('login, session and logout', () => {
     expect(await sessionCookie(page.context())).toBeNull();
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.locale)).toBe('en');
 
-    const res = await fetch(`${baseURL()}/api/auth/session`, {
+    const res = await fetch(`${baseURL()}${authApi.session.path}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(401);
@@ -91,7 +92,7 @@ describe('login, session and logout', () => {
     const { page } = b;
     const token = await loginAs(page, 'registrar', { path: '/users' });
     await waitForShell(page);
-    await fetch(`${baseURL()}/api/auth/logout`, {
+    await fetch(`${baseURL()}${authApi.logout.path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
@@ -107,7 +108,7 @@ describe('login, session and logout', () => {
   it('the session check shows the loader, and an error with a retry after 15 s without an answer', async () => {
     const { page } = b;
     let hang = true;
-    await page.route('**/api/auth/session', async (route) => {
+    await page.route(`**${authApi.session.path}`, async (route) => {
       if (hang) return; // never answered
       await route.continue();
     });

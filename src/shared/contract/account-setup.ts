@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { text } from './common';
+import { defineRoute } from './route';
 
 /**
  * English texts of the account-setup answers. The web shows the same sentences through i18n
@@ -77,3 +78,19 @@ export const AccountSetupResponse = z.object({
   username: z.string().describe('The user name to sign in with.'),
   description: z.string().describe('Success text: "Your password has been set. You can now sign in."'),
 });
+
+/** The account-setup link of the account-request e-mail: check it, then set the password. */
+export const accountSetupApi = {
+  check: defineRoute({
+    method: 'GET',
+    path: '/api/account/setup',
+    query: AccountSetupQuery,
+    response: AccountSetupInfoResponse,
+  }),
+  complete: defineRoute({
+    method: 'POST',
+    path: '/api/account/setup',
+    body: AccountSetupBody,
+    response: AccountSetupResponse,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RowId, text } from './common';
+import { OkResponse, RowId, text } from './common';
+import { defineRoute } from './route';
 
 /** Longest act-as session: 60 minutes. */
 export const ACT_AS_MAX_MINUTES = 60;
@@ -68,3 +69,20 @@ export const ActAsCandidatesResponse = z.object({
     )
     .describe('Up to 20 staff members (students left out) the caller may act as, by name.'),
 });
+
+/** Act-as for support: start, stop, and whom one may act as. */
+export const actAsApi = {
+  start: defineRoute({
+    method: 'POST',
+    path: '/api/act-as/start',
+    body: StartActAsBody,
+    response: StartActAsResponse,
+  }),
+  stop: defineRoute({ method: 'POST', path: '/api/act-as/stop', response: OkResponse }),
+  candidates: defineRoute({
+    method: 'GET',
+    path: '/api/act-as/candidates',
+    query: ActAsCandidatesQuery,
+    response: ActAsCandidatesResponse,
+  }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ActAsState } from './act-as';
 import { CapabilitiesSchema } from './capabilities';
-import { text } from './common';
+import { OkResponse, OrganizationQuery, text } from './common';
+import { authHeads } from './auth-heads';
+import { defineRoute } from './route';
 
 export const LoginBody = z.object({
   username: text().trim().min(1).max(200).describe('Account username.'),
@@ -20,6 +22,31 @@ export const LoginResponse = z.object({
 });
 
 export const RefreshResponse = LoginResponse;
+
+/** The answer of a correct password when a second step is due (no session yet). */
+export const LoginSecondStep = z.object({
+  step: z
+    .enum(['totp', 'enrol'])
+    .describe(
+      '`totp`: send a code to /api/auth/login/totp; `enrol`: set up an authenticator first (/api/auth/login/enrol).',
+    ),
+  pendingToken: z
+    .string()
+    .describe('Short-lived token of this half-done sign-in (not a session); works once.'),
+  expiresAt: z.string().describe('When the pending token stops working (ISO 8601; five minutes).'),
+});
+
+/** POST /api/auth/login: a session, or the second step that is due. */
+export const LoginAnswer = z.union([LoginResponse, LoginSecondStep]);
+
+export const LogoutResponse = OkResponse.extend({
+  endSessionUrl: z
+    .string()
+    .optional()
+    .describe(
+      'Present after a provider sign-in whose provider offers RP-initiated logout: go there to end that session too.',
+    ),
+});
 
 export const InstitutionSummary = z.object({
   orgId: z.number().int().describe('Institution id.'),
@@ -91,3 +118,17 @@ export const CapabilitiesResponse = CapabilitiesSchema.extend({
   organizationId: z.number().int().describe('The institution these capabilities apply to.'),
   tabs: z.array(z.string()).describe('Header tabs the caller may open in this institution.'),
 });
+
+/** Sign-in, session and the public app configuration. */
+export const authApi = {
+  login: defineRoute({ ...authHeads.login, body: LoginBody, response: LoginAnswer }),
+  refresh: defineRoute({ ...authHeads.refresh, response: RefreshResponse }),
+  logout: defineRoute({ ...authHeads.logout, response: LogoutResponse }),
+  session: defineRoute({ ...authHeads.session, response: SessionResponse }),
+  capabilities: defineRoute({
+    ...authHeads.capabilities,
+    query: OrganizationQuery,
+    response: CapabilitiesResponse,
+  }),
+  appConfig: defineRoute({ ...authHeads.appConfig, response: AppConfigResponse }),
+};

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
 import { PASSWORD_RULE_TEXT, passwordPairErrors } from './account-setup';
-import { LoginAnswer } from './totp';
+import { LoginAnswer } from './auth';
 import { text } from './common';
+import { defineRoute } from './route';
 
 /**
  * English texts of the password-reset and change answers. The web shows the same sentences through
@@ -96,3 +97,31 @@ export const ChangePasswordResponse = z.object({
   endedSessions: z.number().int().describe('How many other sessions of the account were ended.'),
   description: z.string().describe('Success text.'),
 });
+
+/** "Forgot password?" (request a link, check it, set the password) and "Change password" (signed in). */
+export const passwordResetApi = {
+  forgot: defineRoute({
+    method: 'POST',
+    path: '/api/auth/password/forgot',
+    body: ForgotPasswordBody,
+    response: ForgotPasswordResponse,
+  }),
+  checkLink: defineRoute({
+    method: 'GET',
+    path: '/api/auth/password/reset',
+    query: ResetLinkQuery,
+    response: ResetLinkResponse,
+  }),
+  reset: defineRoute({
+    method: 'POST',
+    path: '/api/auth/password/reset',
+    body: ResetPasswordBody,
+    response: ResetPasswordResponse,
+  }),
+  change: defineRoute({
+    method: 'POST',
+    path: '/api/auth/password/change',
+    body: ChangePasswordBody,
+    response: ChangePasswordResponse,
+  }),
+};

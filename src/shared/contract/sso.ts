@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LoginResponse } from './auth';
-import { OkResponse } from './common';
+import { authHeads } from './auth-heads';
+import { defineRoute } from './route';
 
 export type { SsoFailure } from '../errors';
 
@@ -48,11 +49,20 @@ export const SsoExchangeResponse = LoginResponse.extend({
   next: z.string().nullable().describe('Where the sign-in was started for (a same-origin path), if any.'),
 });
 
-export const LogoutResponse = OkResponse.extend({
-  endSessionUrl: z
-    .string()
-    .optional()
-    .describe(
-      'Present after a provider sign-in whose provider offers RP-initiated logout: go there to end that session too.',
-    ),
-});
+/** OpenID Connect sign-in: the providers, start and callback (303 redirects), the SPA's code exchange. */
+export const ssoApi = {
+  providers: defineRoute({ ...authHeads.ssoProviders, response: SsoProvidersResponse }),
+  start: defineRoute({
+    method: 'GET',
+    path: '/api/auth/sso/:providerId/start',
+    params: SsoProviderParams,
+    query: SsoStartQuery,
+  }),
+  callback: defineRoute({
+    method: 'GET',
+    path: '/api/auth/sso/:providerId/callback',
+    params: SsoProviderParams,
+    query: SsoCallbackQuery,
+  }),
+  exchange: defineRoute({ ...authHeads.ssoExchange, body: SsoExchangeBody, response: SsoExchangeResponse }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LoginResponse } from './auth';
-import { IdParam, text } from './common';
+import { IdParam, OkResponse, text } from './common';
+import { defineRoute } from './route';
 
 /** English texts of the two-step sign-in answers; the web shows them through i18n (`error.totp*`). */
 export const TOTP_TEXT = {
@@ -18,22 +19,6 @@ const Code = text()
   .pipe(z.string().min(6, 'Enter the 6-digit code.').max(32));
 
 const PendingToken = text().trim().min(1).max(200);
-
-/** The answer of a correct password when a second step is due (no session yet). */
-export const LoginSecondStep = z.object({
-  step: z
-    .enum(['totp', 'enrol'])
-    .describe(
-      '`totp`: send a code to /api/auth/login/totp; `enrol`: set up an authenticator first (/api/auth/login/enrol).',
-    ),
-  pendingToken: z
-    .string()
-    .describe('Short-lived token of this half-done sign-in (not a session); works once.'),
-  expiresAt: z.string().describe('When the pending token stops working (ISO 8601; five minutes).'),
-});
-
-/** POST /api/auth/login: a session, or the second step that is due. */
-export const LoginAnswer = z.union([LoginResponse, LoginSecondStep]);
 
 /** POST /api/auth/login/totp */
 export const LoginTotpBody = z.object({
@@ -84,3 +69,45 @@ export const TotpDisableBody = z.object({
 
 /** DELETE /api/users/:id/totp */
 export const TotpResetParams = z.object({ id: IdParam.describe('The user whose authenticator is removed.') });
+
+/** Two-step sign-in: the sign-in's second step, the account's own set-up, a super admin's reset. */
+export const totpApi = {
+  loginCode: defineRoute({
+    method: 'POST',
+    path: '/api/auth/login/totp',
+    body: LoginTotpBody,
+    response: LoginResponse,
+  }),
+  loginEnrol: defineRoute({
+    method: 'POST',
+    path: '/api/auth/login/enrol',
+    body: LoginEnrolBody,
+    response: TotpSetupResponse,
+  }),
+  loginEnrolConfirm: defineRoute({
+    method: 'POST',
+    path: '/api/auth/login/enrol/confirm',
+    body: LoginEnrolConfirmBody,
+    response: LoginEnrolConfirmResponse,
+  }),
+  status: defineRoute({ method: 'GET', path: '/api/account/totp', response: TotpStatusResponse }),
+  setup: defineRoute({ method: 'POST', path: '/api/account/totp/setup', response: TotpSetupResponse }),
+  confirm: defineRoute({
+    method: 'POST',
+    path: '/api/account/totp/confirm',
+    body: TotpConfirmBody,
+    response: TotpConfirmResponse,
+  }),
+  disable: defineRoute({
+    method: 'POST',
+    path: '/api/account/totp/disable',
+    body: TotpDisableBody,
+    response: OkResponse,
+  }),
+  reset: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/:id/totp',
+    params: TotpResetParams,
+    response: OkResponse,
+  }),
+};

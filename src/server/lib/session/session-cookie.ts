@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../../shared/session-cookies';
 import type { Config } from '../../config';
@@ -16,35 +16,27 @@ import { AppError } from '../app-error';
 export const csrfTokenOf = (sessionToken: string) =>
   createHash('sha256').update(`csrf\0${sessionToken}`).digest('base64url');
 
+/** A cookie of the request, as @fastify/cookie parsed it (an empty value counts as none). */
 export function readCookie(req: FastifyRequest, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  return parseCookie(header)[name] || undefined;
+  return req.cookies[name] || undefined;
 }
 
 /** Secure only when the app is reached over https (PUBLIC_URL), so a local http run still signs in. */
 const secure = (config: Config) => config.publicUrl.startsWith('https:');
 
-function cookies(config: Config, sessionToken: string, maxAge: number): string[] {
-  const base: Omit<SetCookie, 'name' | 'value'> = {
-    path: '/',
-    sameSite: 'lax',
-    secure: secure(config),
-    maxAge,
-  };
-  return [
-    stringifySetCookie({ ...base, name: SESSION_COOKIE, value: sessionToken, httpOnly: true }),
-    stringifySetCookie({ ...base, name: CSRF_COOKIE, value: sessionToken && csrfTokenOf(sessionToken) }),
-  ];
+function setCookies(reply: FastifyReply, config: Config, sessionToken: string, maxAge: number) {
+  const base: CookieSerializeOptions = { path: '/', sameSite: 'lax', secure: secure(config), maxAge };
+  reply.setCookie(SESSION_COOKIE, sessionToken, { ...base, httpOnly: true });
+  reply.setCookie(CSRF_COOKIE, sessionToken && csrfTokenOf(sessionToken), base);
 }
 
 /** Sets both cookies for a new session; they last as long as a session may (SESSION_MAX_HOURS). */
 export function setSessionCookies(reply: FastifyReply, config: Config, sessionToken: string) {
-  reply.header('set-cookie', cookies(config, sessionToken, config.sessionMaxHours * 3600));
+  setCookies(reply, config, sessionToken, config.sessionMaxHours * 3600);
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Config) {
-  reply.header('set-cookie', cookies(config, '', 0));
+  setCookies(reply, config, '', 0);
 }
 
 const originOf = (url: string) => {

@@ -5,11 +5,13 @@ import { ACCOUNT_SETUP_TEXT } from '../../../shared/contract/account-setup';
 import { LOGIN_ADDRESS_MAX_FAILURES } from '../../../shared/constants';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { accountRequests, auditLog, loginAttempts, mailOutbox, users } from '../../db/schema';
+import { accountSetupApi } from '../../../shared/contract/account-setup';
+import { authApi } from '../../../shared/contract/auth';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
 
 const PASSWORD = 'a-long-new-password';
-const URL = '/api/account/setup';
+const URL = accountSetupApi.complete.path;
 
 let t: TestApp;
 let inst: { id: number; displayName: string };
@@ -127,7 +129,7 @@ describe('POST /api/account/setup', () => {
     // the user cannot sign in before setting the password
     const early = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: authApi.login.path,
       payload: { username: 'jlee', password: PASSWORD },
     });
     expect(early.statusCode).toBe(401);
@@ -154,7 +156,7 @@ describe('POST /api/account/setup', () => {
 
     const signIn = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: authApi.login.path,
       payload: { username: 'jlee', password: PASSWORD },
     });
     expect(signIn.statusCode).toBe(200);
@@ -315,7 +317,7 @@ describe('POST /api/account/setup', () => {
     // the winner's password is the one that works
     const winner = passwords[results.findIndex((r) => r.statusCode === 200)];
     const signIn = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      t.app.inject({ method: 'POST', url: authApi.login.path, payload: { username, password } });
     for (const password of passwords) {
       expect((await signIn(password)).statusCode).toBe(password === winner ? 200 : 401);
     }

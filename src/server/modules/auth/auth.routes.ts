@@ -1,15 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AppConfigResponse,
-  CapabilitiesResponse,
-  LoginBody,
-  RefreshResponse,
-  SessionResponse,
-} from '../../../shared/contract/auth';
-import { OrganizationQuery } from '../../../shared/contract/common';
-import { LogoutResponse } from '../../../shared/contract/sso';
-import { LoginAnswer, type LoginSecondStep } from '../../../shared/contract/totp';
+import { authApi, type LoginSecondStep } from '../../../shared/contract/auth';
 import type { z } from 'zod';
 import { LOCALES } from '../../../shared/constants';
 import { actorOf } from '../../plugins/access';
@@ -17,11 +8,13 @@ import { checkPassword, logout, openSession, type PasswordUser, refresh } from '
 import { warnWhenProxiedWithoutTrust } from './proxy-warning';
 import { clearSessionCookies, setSessionCookies } from '../../lib/session/session-cookie';
 import { capabilitiesWithTabs, sessionData } from './session.service';
+import { describedRoute } from '../../lib/described-route';
 import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 
-const errors = errorResponses(401, 403, 422, 429);
+const options = { tags: ['auth'], errors: errorResponses(401, 403, 422, 429) };
 
 export interface AuthRoutesOptions {
   /** Where a signed-out browser goes to end its OpenID Connect provider's session too (the SSO feature's). */
@@ -40,14 +33,11 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
   const r = app.withTypeProvider<ZodTypeProvider>();
   warnWhenProxiedWithoutTrust(app);
 
-  r.post('/api/auth/login', {
-    schema: {
-      tags: ['auth'],
+  r.route({
+    ...describedRoute(authApi.login, options, {
       description:
         'Password sign-in: the session, or (`step`) the second step due for an account with two-step sign-in (a code) or that must set it up first (provider staff in production).',
-      body: LoginBody,
-      response: { 200: LoginAnswer, ...errors },
-    },
+    }),
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
       const { db, config } = req.server;
@@ -66,8 +56,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
     },
   });
 
-  r.post('/api/auth/refresh', {
-    schema: { tags: ['auth'], response: { 200: RefreshResponse, ...errors } },
+  r.route({
+    ...routeOptions(authApi.refresh, options),
     config: { access: { rule: 'authenticated', org: 'none', actAs: 'exempt' } },
     handler: (req) => {
       const s = req.authSession!;
@@ -79,8 +69,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
     },
   });
 
-  r.post('/api/auth/logout', {
-    schema: { tags: ['auth'], response: { 200: LogoutResponse, ...errors } },
+  r.route({
+    ...routeOptions(authApi.logout, options),
     config: { access: { rule: 'authenticated', org: 'none', actAs: 'exempt' } },
     handler: async (req, reply) => {
       const actor = actorOf(req);
@@ -91,18 +81,14 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
     },
   });
 
-  r.get('/api/auth/session', {
-    schema: { tags: ['auth'], response: { 200: SessionResponse, ...errors } },
+  r.route({
+    ...routeOptions(authApi.session, options),
     config: { access: { rule: 'authenticated', org: 'none' } },
     handler: (req) => sessionData(req.server.db, req.server.config, req.authSession!),
   });
 
-  r.get('/api/auth/capabilities', {
-    schema: {
-      tags: ['auth'],
-      querystring: OrganizationQuery,
-      response: { 200: CapabilitiesResponse, ...errors },
-    },
+  r.route({
+    ...routeOptions(authApi.capabilities, options),
     config: { access: { rule: 'authenticated', org: 'query' } },
     handler: (req) => {
       const actor = actorOf(req);
@@ -110,8 +96,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
     },
   });
 
-  r.get('/api/app/config', {
-    schema: { tags: ['app'], response: { 200: AppConfigResponse } },
+  r.route({
+    ...routeOptions(authApi.appConfig, { tags: ['app'], errors: {} }),
     config: { access: { rule: 'public', org: 'none' } },
     handler: (req) => ({
       env: req.server.config.appEnv,

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ChangePasswordBody,
-  ChangePasswordResponse,
-  ForgotPasswordBody,
-  ForgotPasswordResponse,
-  ResetLinkQuery,
-  ResetLinkResponse,
-  ResetPasswordBody,
-  ResetPasswordResponse,
-} from '../../../shared/contract/password-reset';
+import { passwordResetApi } from '../../../shared/contract/password-reset';
+import { describedRoute } from '../../lib/described-route';
 import { errorResponses } from '../../lib/error-responses';
 import { actorOf } from '../../plugins/access';
 import { type SecondStep, setSessionCookies } from '../auth';
@@ -29,38 +21,41 @@ export async function passwordResetRoutes(app: FastifyInstance, opts: { secondSt
     userAgent: req.headers['user-agent'],
   });
 
-  r.post('/api/auth/password/forgot', {
-    schema: {
-      tags,
-      description:
-        'E-mails a one-hour, one-time reset link to the account with that user name or e-mail when it may sign in with a password. The answer is the same whether or not one exists; 429 past the limits of the address or of the name asked for.',
-      body: ForgotPasswordBody,
-      response: { 200: ForgotPasswordResponse, ...errorResponses(422, 429) },
-    },
+  r.route({
+    ...describedRoute(
+      passwordResetApi.forgot,
+      { tags, errors: errorResponses(422, 429) },
+      {
+        description:
+          'E-mails a one-hour, one-time reset link to the account with that user name or e-mail when it may sign in with a password. The answer is the same whether or not one exists; 429 past the limits of the address or of the name asked for.',
+      },
+    ),
     config: { access: { rule: 'public', org: 'none' } },
     handler: (req) =>
       requestReset(req.server.db, req.server.jobs, req.server.config, clientOf(req), req.body),
   });
 
-  r.get('/api/auth/password/reset', {
-    schema: {
-      tags,
-      description: 'Checks a reset link: 200 with the account it resets; 404 unknown or used; 410 expired.',
-      querystring: ResetLinkQuery,
-      response: { 200: ResetLinkResponse, ...errorResponses(404, 410, 422, 429) },
-    },
+  r.route({
+    ...describedRoute(
+      passwordResetApi.checkLink,
+      { tags, errors: errorResponses(404, 410, 422, 429) },
+      {
+        description: 'Checks a reset link: 200 with the account it resets; 404 unknown or used; 410 expired.',
+      },
+    ),
     config: { access: { rule: 'public', org: 'none' } },
     handler: (req) => checkResetLink(req.server.db, req.server.config, clientOf(req), req.query.token),
   });
 
-  r.post('/api/auth/password/reset', {
-    schema: {
-      tags,
-      description:
-        'Sets a new password with a reset link, ends every session of the account and opens a new one (signed in), or (`step`) answers with the authenticator-code step for an account with two-step sign-in. 422 for a password outside the rule (the link stays usable).',
-      body: ResetPasswordBody,
-      response: { 200: ResetPasswordResponse, ...errorResponses(404, 410, 422, 429) },
-    },
+  r.route({
+    ...describedRoute(
+      passwordResetApi.reset,
+      { tags, errors: errorResponses(404, 410, 422, 429) },
+      {
+        description:
+          'Sets a new password with a reset link, ends every session of the account and opens a new one (signed in), or (`step`) answers with the authenticator-code step for an account with two-step sign-in. 422 for a password outside the rule (the link stays usable).',
+      },
+    ),
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
       const answer = await completeReset(
@@ -76,14 +71,15 @@ export async function passwordResetRoutes(app: FastifyInstance, opts: { secondSt
     },
   });
 
-  r.post('/api/auth/password/change', {
-    schema: {
-      tags,
-      description:
-        'Changes the signed-in user’s password after checking the current one; every other session of the account ends.',
-      body: ChangePasswordBody,
-      response: { 200: ChangePasswordResponse, ...errorResponses(401, 403, 422, 429) },
-    },
+  r.route({
+    ...describedRoute(
+      passwordResetApi.change,
+      { tags, errors: errorResponses(401, 403, 422, 429) },
+      {
+        description:
+          'Changes the signed-in user’s password after checking the current one; every other session of the account ends.',
+      },
+    ),
     config: { access: { rule: 'authenticated', org: 'none' } },
     handler: (req) => changePassword(req.server.db, req.server.config, actorOf(req), req.ip, req.body),
   });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TEXT } from '../../../shared/contract/password-reset';
 import { auditLog, loginAttempts, mailOutbox, passwordResets, users } from '../../db/schema';
 import { bearer, createUser, login, PASSWORD } from '../../test/fixtures';
+import { authApi } from '../../../shared/contract/auth';
+import { passwordResetApi } from '../../../shared/contract/password-reset';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { SERVER_CATALOGS as RESET_TEXT } from '../../../shared/i18n';
 import { ADDRESS_MAX_REQUESTS, IDENTIFIER_MAX_REQUESTS } from './password-reset.service';
@@ -23,32 +25,33 @@ afterAll(() => t.close());
 const forgot = (identifier: string, remoteAddress: string, locale?: string) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/auth/password/forgot',
+    url: passwordResetApi.forgot.path,
     payload: { identifier, ...(locale ? { locale } : {}) },
     remoteAddress,
   });
 const check = (token: string, remoteAddress = '10.9.9.9') =>
   t.app.inject({
     method: 'GET',
-    url: `/api/auth/password/reset?token=${encodeURIComponent(token)}`,
+    url: passwordResetApi.checkLink.path,
+    query: { token },
     remoteAddress,
   });
 const reset = (token: string, password: string, remoteAddress = '10.9.9.9') =>
   t.app.inject({
     method: 'POST',
-    url: '/api/auth/password/reset',
+    url: passwordResetApi.reset.path,
     payload: { token, password, confirmPassword: password },
     remoteAddress,
   });
 const change = (token: string, currentPassword: string, newPassword: string) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/auth/password/change',
+    url: passwordResetApi.change.path,
     headers: bearer(token),
     payload: { currentPassword, newPassword, confirmPassword: newPassword },
   });
 const sessionStatus = async (token: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) })).statusCode;
+  (await t.app.inject({ method: 'GET', url: authApi.session.path, headers: bearer(token) })).statusCode;
 const mailsTo = (to: string) =>
   t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
 const tokenOf = (text: string) =>
@@ -220,7 +223,7 @@ describe('reset link', () => {
       await createUser(other.db, 'breakglass');
       await createUser(other.db, 'sso.only');
       const ask = (identifier: string) =>
-        other.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { identifier } });
+        other.app.inject({ method: 'POST', url: passwordResetApi.forgot.path, payload: { identifier } });
       const [named, notNamed] = [await ask('breakglass'), await ask('sso.only')];
       expect(notNamed.statusCode).toBe(200);
       expect(notNamed.body).toBe(named.body);
@@ -284,7 +287,7 @@ describe('change password', () => {
   it('answers 401 without a session', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/password/change',
+      url: passwordResetApi.change.path,
       payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
     expect(res.statusCode).toBe(401);

@@ -9,14 +9,10 @@ const NAME = 'cwa_sso';
 const PATH = '/api/auth/sso';
 
 export function readBrowserCookie(req: FastifyRequest): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === NAME) return rest.join('=');
-  }
-  return undefined;
+  return req.cookies[NAME];
 }
 
 export function setBrowserCookie(reply: FastifyReply, config: Config, value: string) {
-  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  reply.header('set-cookie', `${NAME}=${value}; Path=${PATH}; Max-Age=600; HttpOnly; SameSite=Lax${secure}`);
+  const secure = config.publicUrl.startsWith('https:');
+  reply.setCookie(NAME, value, { path: PATH, maxAge: 600, httpOnly: true, sameSite: 'lax', secure });
 }

@@ -1,15 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  SsoCallbackQuery,
-  SsoExchangeBody,
-  SsoExchangeResponse,
-  type SsoFailure,
-  SsoProviderParams,
-  SsoProvidersResponse,
-  SsoStartQuery,
-} from '../../../shared/contract/sso';
+import { type SsoFailure, ssoApi } from '../../../shared/contract/sso';
+import { describedRoute } from '../../lib/described-route';
 import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
 import { openSession, setSessionCookies } from '../auth';
 import { readBrowserCookie, setBrowserCookie } from './sso.cookie';
 import {
@@ -23,7 +17,9 @@ import {
 } from './sso.service';
 
 const tags = ['auth'];
-const errors = errorResponses(400, 422);
+const options = { tags, errors: errorResponses(400, 422) };
+/** The start and callback redirect: no JSON answer, no error bodies. */
+const redirects = { tags, errors: {} };
 
 /** Back to the login page with the reason a provider sign-in ended without a session. */
 const toLogin = (reply: FastifyReply, reason: SsoFailure) => reply.redirect(`/login?sso=${reason}`, 303);
@@ -41,21 +37,18 @@ async function refusalOr<T>(reply: FastifyReply, work: () => Promise<T>): Promis
 export async function ssoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/auth/sso/providers', {
-    schema: { tags, response: { 200: SsoProvidersResponse } },
+  r.route({
+    ...routeOptions(ssoApi.providers, { tags, errors: {} }),
     config: { access: { rule: 'public', org: 'none' } },
     handler: (req) => ({
       providers: req.server.config.sso.providers.map((p) => ({ id: p.id, name: p.name })),
     }),
   });
 
-  r.get('/api/auth/sso/:providerId/start', {
-    schema: {
-      tags,
+  r.route({
+    ...describedRoute(ssoApi.start, redirects, {
       summary: "Begins a provider sign-in: redirects (303) to the provider's authorization endpoint.",
-      params: SsoProviderParams,
-      querystring: SsoStartQuery,
-    },
+    }),
     attachValidation: true,
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
@@ -74,14 +67,11 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get('/api/auth/sso/:providerId/callback', {
-    schema: {
-      tags,
+  r.route({
+    ...describedRoute(ssoApi.callback, redirects, {
       summary:
         'The redirect URI: checks the answer, then redirects (303) to /login with a one-time code in the fragment, or with ?sso=<reason>.',
-      params: SsoProviderParams,
-      querystring: SsoCallbackQuery,
-    },
+    }),
     attachValidation: true,
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
@@ -101,8 +91,8 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/auth/sso/exchange', {
-    schema: { tags, body: SsoExchangeBody, response: { 200: SsoExchangeResponse, ...errors } },
+  r.route({
+    ...routeOptions(ssoApi.exchange, options),
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
       const session = await exchangeHandoff(req.server.db, openSession, {

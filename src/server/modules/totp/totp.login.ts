@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { isProviderStaff } from '../../../shared/permissions';
-import { type LoginSecondStep, TOTP_TEXT } from '../../../shared/contract/totp';
+import type { LoginSecondStep } from '../../../shared/contract/auth';
+import { TOTP_TEXT } from '../../../shared/contract/totp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';

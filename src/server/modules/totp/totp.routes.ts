@@ -1,20 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OkResponse } from '../../../shared/contract/common';
-import {
-  LoginEnrolBody,
-  LoginEnrolConfirmBody,
-  LoginEnrolConfirmResponse,
-  LoginTotpBody,
-  TotpConfirmBody,
-  TotpConfirmResponse,
-  TotpDisableBody,
-  TotpResetParams,
-  TotpSetupResponse,
-  TotpStatusResponse,
-} from '../../../shared/contract/totp';
-import { LoginResponse } from '../../../shared/contract/auth';
+import { totpApi } from '../../../shared/contract/totp';
+import { describedRoute } from '../../lib/described-route';
 import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
 import { actorOf } from '../../plugins/access';
 import { setSessionCookies } from '../auth';
 import { confirmTotp, disableTotp, resetTotp, setupTotp, totpStatus } from './totp.account';
@@ -31,14 +20,15 @@ const client = (req: FastifyRequest) => ({
 export async function totpRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/auth/login/totp', {
-    schema: {
-      tags,
-      description:
-        'Second step of a sign-in: a code of the authenticator app or a recovery code; the session.',
-      body: LoginTotpBody,
-      response: { 200: LoginResponse, ...errorResponses(401, 422, 429) },
-    },
+  r.route({
+    ...describedRoute(
+      totpApi.loginCode,
+      { tags, errors: errorResponses(401, 422, 429) },
+      {
+        description:
+          'Second step of a sign-in: a code of the authenticator app or a recovery code; the session.',
+      },
+    ),
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
       const session = await loginWithCode(req.server.db, client(req), req.body);
@@ -47,25 +37,27 @@ export async function totpRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/auth/login/enrol', {
-    schema: {
-      tags,
-      description: 'Sign-in of an account that must use two-step sign-in: sets up a new authenticator.',
-      body: LoginEnrolBody,
-      response: { 200: TotpSetupResponse, ...errorResponses(401, 422) },
-    },
+  r.route({
+    ...describedRoute(
+      totpApi.loginEnrol,
+      { tags, errors: errorResponses(401, 422) },
+      {
+        description: 'Sign-in of an account that must use two-step sign-in: sets up a new authenticator.',
+      },
+    ),
     config: { access: { rule: 'public', org: 'none' } },
     handler: (req) => startLoginEnrolment(req.server.db, req.server.config, req.body.pendingToken),
   });
 
-  r.post('/api/auth/login/enrol/confirm', {
-    schema: {
-      tags,
-      description:
-        'Confirms the authenticator set up during sign-in with its first code: the session and the recovery codes.',
-      body: LoginEnrolConfirmBody,
-      response: { 200: LoginEnrolConfirmResponse, ...errorResponses(401, 409, 422, 429) },
-    },
+  r.route({
+    ...describedRoute(
+      totpApi.loginEnrolConfirm,
+      { tags, errors: errorResponses(401, 409, 422, 429) },
+      {
+        description:
+          'Confirms the authenticator set up during sign-in with its first code: the session and the recovery codes.',
+      },
+    ),
     config: { access: { rule: 'public', org: 'none' } },
     handler: async (req, reply) => {
       const session = await confirmLoginEnrolment(req.server.db, client(req), req.body);
@@ -74,52 +66,58 @@ export async function totpRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get('/api/account/totp', {
-    schema: { tags, response: { 200: TotpStatusResponse, ...errorResponses(401) } },
+  r.route({
+    ...routeOptions(totpApi.status, { tags, errors: errorResponses(401) }),
     config: { access: { rule: 'authenticated', org: 'none' } },
     handler: (req) => totpStatus(req.server.db, req.server.config, actorOf(req)),
   });
 
-  r.post('/api/account/totp/setup', {
-    schema: {
-      tags,
-      description: 'Sets up a new authenticator for the signed-in account (off until confirmed with a code).',
-      response: { 200: TotpSetupResponse, ...errorResponses(401, 403, 409) },
-    },
+  r.route({
+    ...describedRoute(
+      totpApi.setup,
+      { tags, errors: errorResponses(401, 403, 409) },
+      {
+        description:
+          'Sets up a new authenticator for the signed-in account (off until confirmed with a code).',
+      },
+    ),
     config: { access: { rule: 'authenticated', org: 'none' } },
     handler: (req) => setupTotp(req.server.db, req.server.config, actorOf(req)),
   });
 
-  r.post('/api/account/totp/confirm', {
-    schema: {
-      tags,
-      description:
-        'Turns two-step sign-in on with the first code of the new authenticator: the recovery codes.',
-      body: TotpConfirmBody,
-      response: { 200: TotpConfirmResponse, ...errorResponses(401, 403, 409, 422) },
-    },
+  r.route({
+    ...describedRoute(
+      totpApi.confirm,
+      { tags, errors: errorResponses(401, 403, 409, 422) },
+      {
+        description:
+          'Turns two-step sign-in on with the first code of the new authenticator: the recovery codes.',
+      },
+    ),
     config: { access: { rule: 'authenticated', org: 'none' } },
     handler: (req) => confirmTotp(req.server.db, actorOf(req), req.body.code, req.server.now()),
   });
 
-  r.post('/api/account/totp/disable', {
-    schema: {
-      tags,
-      description: 'Turns two-step sign-in off after the password and a code.',
-      body: TotpDisableBody,
-      response: { 200: OkResponse, ...errorResponses(401, 403, 409, 422, 429) },
-    },
+  r.route({
+    ...describedRoute(
+      totpApi.disable,
+      { tags, errors: errorResponses(401, 403, 409, 422, 429) },
+      {
+        description: 'Turns two-step sign-in off after the password and a code.',
+      },
+    ),
     config: { access: { rule: 'authenticated', org: 'none' } },
     handler: (req) => disableTotp(req.server.db, actorOf(req), client(req), req.body),
   });
 
-  r.delete('/api/users/:id/totp', {
-    schema: {
-      tags,
-      description: "A super admin removes another account's authenticator (support case); audited.",
-      params: TotpResetParams,
-      response: { 200: OkResponse, ...errorResponses(401, 403, 404, 409) },
-    },
+  r.route({
+    ...describedRoute(
+      totpApi.reset,
+      { tags, errors: errorResponses(401, 403, 404, 409) },
+      {
+        description: "A super admin removes another account's authenticator (support case); audited.",
+      },
+    ),
     config: { access: { rule: 'resetTotp', org: 'none' } },
     handler: (req) => resetTotp(req.server.db, actorOf(req), req.params.id),
   });

@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  AccountSetupBody,
-  AccountSetupInfoResponse,
-  AccountSetupResponse,
-} from '../../../shared/contract/account-setup';
-import { api } from '../../lib/api';
+import { accountSetupApi } from '../../../shared/contract/account-setup';
+import type { RouteBody, RouteResponse } from '../../../shared/contract/route';
+import { call } from '../../lib/api';
 
-export type SetupLink = z.infer<typeof AccountSetupInfoResponse>;
-type SetupResult = z.infer<typeof AccountSetupResponse>;
+export type SetupLink = RouteResponse<typeof accountSetupApi.check>;
 
 export const accountSetupKeys = {
   all: ['accountSetup'] as const,
@@ -19,8 +14,7 @@ export const accountSetupKeys = {
 export function useSetupLink(token: string) {
   return useQuery({
     queryKey: accountSetupKeys.link(token),
-    queryFn: ({ signal }) =>
-      api<SetupLink>('/api/account/setup', { signal, query: { token }, redirectOn401: false }),
+    queryFn: ({ signal }) => call(accountSetupApi.check, { signal, query: { token }, redirectOn401: false }),
     enabled: token !== '',
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -32,8 +26,8 @@ export function useSetupLink(token: string) {
 export function useCompleteSetup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.infer<typeof AccountSetupBody>) =>
-      api<SetupResult>('/api/account/setup', { method: 'POST', body, redirectOn401: false }),
+    mutationFn: (body: RouteBody<typeof accountSetupApi.complete>) =>
+      call(accountSetupApi.complete, { body, redirectOn401: false }),
     onSuccess: (_res, body) => queryClient.removeQueries({ queryKey: accountSetupKeys.link(body.token) }),
   });
 }

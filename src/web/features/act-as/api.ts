@@ -1,14 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  ActAsCandidatesResponse,
-  StartActAsBody,
-  StartActAsResponse,
-} from '../../../shared/contract/act-as';
-import { api } from '../../lib/api';
-
-type Candidates = z.infer<typeof ActAsCandidatesResponse>;
-type StartBody = z.input<typeof StartActAsBody>;
+import { actAsApi } from '../../../shared/contract/act-as';
+import type { RouteBody } from '../../../shared/contract/route';
+import { call } from '../../lib/api';
 
 export const actAsKeys = {
   all: ['act-as'] as const,
@@ -19,8 +12,7 @@ export const actAsKeys = {
 export function useActAsCandidates(organizationId: number, q: string, enabled = true) {
   return useQuery({
     queryKey: actAsKeys.candidates(organizationId, q),
-    queryFn: ({ signal }) =>
-      api<Candidates>('/api/act-as/candidates', { signal, query: { organizationId, q } }),
+    queryFn: ({ signal }) => call(actAsApi.candidates, { signal, query: { organizationId, q } }),
     enabled,
   });
 }
@@ -33,15 +25,14 @@ const reload = () => window.location.assign('/institution');
 
 export function useStartActAs() {
   return useMutation({
-    mutationFn: (body: StartBody) =>
-      api<z.infer<typeof StartActAsResponse>>('/api/act-as/start', { method: 'POST', body }),
+    mutationFn: (body: RouteBody<typeof actAsApi.start>) => call(actAsApi.start, { body }),
     onSuccess: reload,
   });
 }
 
 export function useStopActAs() {
   return useMutation({
-    mutationFn: () => api('/api/act-as/stop', { method: 'POST' }),
+    mutationFn: () => call(actAsApi.stop),
     onSuccess: reload,
   });
 }

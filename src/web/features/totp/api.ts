@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  TotpConfirmResponse,
-  TotpDisableBody,
-  TotpSetupResponse,
-  TotpStatusResponse,
-} from '../../../shared/contract/totp';
-import { api } from '../../lib/api';
+import type { RouteBody, RouteResponse } from '../../../shared/contract/route';
+import { totpApi } from '../../../shared/contract/totp';
+import { call } from '../../lib/api';
 
-export type TotpSetup = z.infer<typeof TotpSetupResponse>;
+export type TotpSetup = RouteResponse<typeof totpApi.setup>;
 
 export const totpKeys = {
   status: () => ['totp', 'status'] as const,
@@ -18,7 +13,7 @@ export const totpKeys = {
 export function useTotpStatus(enabled = true) {
   return useQuery({
     queryKey: totpKeys.status(),
-    queryFn: ({ signal }) => api<z.infer<typeof TotpStatusResponse>>('/api/account/totp', { signal }),
+    queryFn: ({ signal }) => call(totpApi.status, { signal }),
     enabled,
   });
 }
@@ -26,7 +21,7 @@ export function useTotpStatus(enabled = true) {
 /** Starts setting up an authenticator: its QR code and key. */
 export function useTotpSetup() {
   return useMutation({
-    mutationFn: () => api<TotpSetup>('/api/account/totp/setup', { method: 'POST' }),
+    mutationFn: () => call(totpApi.setup),
   });
 }
 
@@ -36,11 +31,7 @@ export function useTotpSetup() {
  */
 export function useTotpConfirm() {
   return useMutation({
-    mutationFn: (code: string) =>
-      api<z.infer<typeof TotpConfirmResponse>>('/api/account/totp/confirm', {
-        method: 'POST',
-        body: { code },
-      }),
+    mutationFn: (code: string) => call(totpApi.confirm, { body: { code } }),
   });
 }
 
@@ -53,8 +44,7 @@ export function useRefreshTotpStatus() {
 export function useTotpDisable() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.input<typeof TotpDisableBody>) =>
-      api('/api/account/totp/disable', { method: 'POST', body }),
+    mutationFn: (body: RouteBody<typeof totpApi.disable>) => call(totpApi.disable, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: totpKeys.status() }),
   });
 }

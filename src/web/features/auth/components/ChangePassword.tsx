@@ -8,7 +8,7 @@ import { type PasswordRule, passwordPairErrors } from '../../../../shared/contra
 import { isApiError } from '../../../lib/api';
 import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
-import { useChangePassword } from '../api';
+import { useChangePassword } from '../password-api';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 

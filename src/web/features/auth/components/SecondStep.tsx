@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { CodeInput, RecoveryCodes, TotpSetupPanel } from '../../totp';
-import { type LoginStep, useLoginEnrol, useLoginEnrolConfirm, useLoginTotp } from '../api';
+import type { LoginStep } from '../api';
+import { useLoginEnrol, useLoginEnrolConfirm, useLoginTotp } from '../second-step-api';
 
 interface StepProps {
   step: LoginStep;

@@ -8,7 +8,7 @@ import { PublicLayout } from '../components/PublicLayout';
 import { currentLocale } from '../../../i18n';
 import { isApiError } from '../../../lib/api';
 import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
-import { useForgotPassword } from '../api';
+import { useForgotPassword } from '../password-api';
 
 /** After the request: the same words whether or not an account matched, and the way back. */
 function Sent() {

@@ -28,6 +28,8 @@ const SecondStep = lazy(() => import('../components/SecondStep').then((m) => ({ 
 
 const DEFAULT_DESTINATION = '/institution';
 
+type Credentials = { username: string; password: string };
+
 /** /login: username and password; afterwards the user lands where they were going, or /institution. */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -38,8 +40,6 @@ export default function LoginPage() {
   // `?username=` (the account-setup page links here with it) fills the field; the password gets focus then
   const [username, setUsername] = useState(() => params.get('username') ?? '');
   const prefilled = !!params.get('username');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
   const [second, setSecond] = useState<LoginStep | null>(null);
   const errorText = useErrorText();
   const destination = safeNext(params.get('next'));
@@ -63,36 +63,17 @@ export default function LoginPage() {
     setSecond(null);
     login.reset();
   };
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const next = { username: !username.trim(), password: !password };
-    setMissing(next);
-    if (next.username || next.password) return;
-    login.mutate(
-      { username: username.trim(), password },
-      {
-        onSuccess: (res) => {
-          setPassword('');
-          if ('step' in res) setSecond(res);
-          else signedIn();
-        },
-        onError: () => setPassword(''),
+  const submit = (credentials: Credentials, answered: () => void) =>
+    login.mutate(credentials, {
+      onSuccess: (res) => {
+        answered();
+        if ('step' in res) setSecond(res);
+        else signedIn();
       },
-    );
-  };
+      onError: answered,
+    });
 
-  if (ssoReturn.exchanging) {
-    return (
-      <PublicLayout>
-        <Group justify="center" gap="sm" role="status" data-testid="sso-signing-in">
-          <Loader size="sm" aria-hidden="true" />
-          <Text>{t('login.ssoSigningIn')}</Text>
-        </Group>
-      </PublicLayout>
-    );
-  }
-
+  if (ssoReturn.exchanging) return <SsoSigningIn />;
   if (second) {
     return (
       <PublicLayout>
@@ -102,60 +83,109 @@ export default function LoginPage() {
       </PublicLayout>
     );
   }
-
   return (
     <PublicLayout>
-      <form onSubmit={submit} noValidate aria-labelledby="login-title">
-        <Stack gap="md">
-          <Title order={1} size="h3" id="login-title">
-            {t('login.title')}
-          </Title>
-          {failure && (
-            <Alert
-              color="red"
-              icon={<IconAlertCircle aria-hidden="true" />}
-              role="alert"
-              data-testid="login-error"
-            >
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label={t('login.username')}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            aria-required
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            error={missing.username ? t('login.usernameRequired') : undefined}
-            data-autofocus={!prefilled || undefined}
-            autoFocus={!prefilled}
-          />
-          <PasswordInput
-            label={t('login.password')}
-            name="password"
-            autoComplete="current-password"
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
-            withAsterisk
-            aria-required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={missing.password ? t('login.passwordRequired') : undefined}
-            autoFocus={prefilled}
-          />
-          <Anchor component={Link} to="/password/forgot" size="sm" mt={-8} data-testid="forgot-password-link">
-            {t('login.forgotPassword')}
-          </Anchor>
-          <Button type="submit" loading={login.isPending} fullWidth mt="xs">
-            {t('login.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <LoginForm
+        username={username}
+        onUsername={setUsername}
+        prefilled={prefilled}
+        failure={failure}
+        pending={login.isPending}
+        onSubmit={submit}
+      />
       <SsoOptions next={destination} />
     </PublicLayout>
+  );
+}
+
+/** While the one-time code of a provider sign-in becomes a session. */
+function SsoSigningIn() {
+  const { t } = useTranslation();
+  return (
+    <PublicLayout>
+      <Group justify="center" gap="sm" role="status" data-testid="sso-signing-in">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{t('login.ssoSigningIn')}</Text>
+      </Group>
+    </PublicLayout>
+  );
+}
+
+interface LoginFormProps {
+  /** Kept by the page, so that it survives the second step's "start again". */
+  username: string;
+  onUsername: (username: string) => void;
+  prefilled: boolean;
+  failure: string | null;
+  pending: boolean;
+  /** Sends the credentials; `answered` runs on the answer, either way (the password field empties). */
+  onSubmit: (credentials: Credentials, answered: () => void) => void;
+}
+
+/** The username and password form; both fields are required. */
+function LoginForm({ username, onUsername, prefilled, failure, pending, onSubmit }: LoginFormProps) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const next = { username: !username.trim(), password: !password };
+    setMissing(next);
+    if (next.username || next.password) return;
+    onSubmit({ username: username.trim(), password }, () => setPassword(''));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="login-title">
+      <Stack gap="md">
+        <Title order={1} size="h3" id="login-title">
+          {t('login.title')}
+        </Title>
+        {failure && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle aria-hidden="true" />}
+            role="alert"
+            data-testid="login-error"
+          >
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label={t('login.username')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          withAsterisk
+          aria-required
+          value={username}
+          onChange={(e) => onUsername(e.currentTarget.value)}
+          error={missing.username ? t('login.usernameRequired') : undefined}
+          data-autofocus={!prefilled || undefined}
+          autoFocus={!prefilled}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+          withAsterisk
+          aria-required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={missing.password ? t('login.passwordRequired') : undefined}
+          autoFocus={prefilled}
+        />
+        <Anchor component={Link} to="/password/forgot" size="sm" mt={-8} data-testid="forgot-password-link">
+          {t('login.forgotPassword')}
+        </Anchor>
+        <Button type="submit" loading={pending} fullWidth mt="xs">
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
   );
 }

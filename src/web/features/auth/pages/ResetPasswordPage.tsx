@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../../../lib/documentTitle';
 import { PublicLayout } from '../components/PublicLayout';
 import { isApiError } from '../../../lib/api';
 import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
-import { type LoginStep, useResetLink, useResetPassword } from '../api';
+import type { LoginStep } from '../api';
+import { useResetLink, useResetPassword } from '../password-api';
 
 /** The code step of a two-step sign-in, loaded when an account needs it (most sign-ins do not). */
 const SecondStep = lazy(() => import('../components/SecondStep').then((m) => ({ default: m.SecondStep })));
