@@ -57,11 +57,9 @@ const roleExists = async (id: number) => (await t.db.select().from(groups).where
 describe('one rights rule on every path', () => {
   it('refuses removing the role of a nasupport holder (403, audited, nothing removed)', async () => {
     const before = await membersOf(staff.id);
-    const res = await t
-      .as('preg')
-      .call(rolesApi.removeMember, {
-        query: { groupId: staff.id, memberType: 'identity_id', memberId: jordan.id },
-      });
+    const res = await t.as('preg').call(rolesApi.removeMember, {
+      query: { groupId: staff.id, memberType: 'identity_id', memberId: jordan.id },
+    });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({
       message: 'error.aboveYourRightsUser',
@@ -132,11 +130,9 @@ describe('one rights rule on every path', () => {
   });
 
   it('still lets the registrar remove a member holding nothing above their rights', async () => {
-    const res = await t
-      .as('preg')
-      .call(rolesApi.removeMember, {
-        query: { groupId: staff.id, memberType: 'identity_id', memberId: plain.id },
-      });
+    const res = await t.as('preg').call(rolesApi.removeMember, {
+      query: { groupId: staff.id, memberType: 'identity_id', memberId: plain.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await membersOf(staff.id)).toEqual([jordan.id]);
   });

@@ -61,11 +61,9 @@ const MISSING = ADMIN_PERMISSIONS.filter((p) => !KEEPER.includes(p));
 describe('a role editor cannot demote roles above its rights', () => {
   it('refuses removing a member of the Administrator role (403) and changes nothing', async () => {
     const before = await membersOf(adminRole.id);
-    const res = await t
-      .as('reditor')
-      .call(rolesApi.removeMember, {
-        query: { groupId: adminRole.id, memberType: 'identity_id', memberId: registrar.id },
-      });
+    const res = await t.as('reditor').call(rolesApi.removeMember, {
+      query: { groupId: adminRole.id, memberType: 'identity_id', memberId: registrar.id },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       message: 'error.aboveYourRightsRole',
@@ -199,11 +197,9 @@ describe('nobody removes the last holder of CAN_CREATE_EDIT_ROLES', () => {
   });
 
   it('refuses removing or moving the last holder (409), and nothing changes', async () => {
-    const remove = await t
-      .as('rlone')
-      .call(rolesApi.removeMember, {
-        query: { groupId: loneAdmin.id, memberType: 'identity_id', memberId: lone.id },
-      });
+    const remove = await t.as('rlone').call(rolesApi.removeMember, {
+      query: { groupId: loneAdmin.id, memberType: 'identity_id', memberId: lone.id },
+    });
     expect(remove.statusCode).toBe(409);
     const move = await t.as('rlone').call(rolesApi.changeMembers, {
       body: {
@@ -221,11 +217,9 @@ describe('nobody removes the last holder of CAN_CREATE_EDIT_ROLES', () => {
   it('allows it once someone else holds the permission', async () => {
     const other = await createUser(t.db, 'rsecond');
     await t.db.insert(groupMembers).values({ groupId: loneAdmin.id, userId: other.id });
-    const remove = await t
-      .as('rlone')
-      .call(rolesApi.removeMember, {
-        query: { groupId: loneAdmin.id, memberType: 'identity_id', memberId: other.id },
-      });
+    const remove = await t.as('rlone').call(rolesApi.removeMember, {
+      query: { groupId: loneAdmin.id, memberType: 'identity_id', memberId: other.id },
+    });
     expect(remove.statusCode).toBe(200);
     expect(await membersOf(loneAdmin.id)).toEqual([lone.id]);
   });
