@@ -9,7 +9,6 @@ import {
 import { call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export type AuditPage = AuditPageResponseT;
 export type AuditRow = AuditPageResponseT['rows'][number];
 
 /** The filters of the page without empty values, as the query string takes them. */

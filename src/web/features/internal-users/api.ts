@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  INTERNAL_USER_CSV_FILE,
-  internalUsersApi,
-  type UserGroupDetailsResponse,
-} from '../../../shared/contract/internal-users';
+import { INTERNAL_USER_CSV_FILE, internalUsersApi } from '../../../shared/contract/internal-users';
 import { rolesApi } from '../../../shared/contract/roles';
 import type { GetUserResponse } from '../../../shared/contract/users';
 import { api, call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export type InternalUserList = z.infer<typeof UserGroupDetailsResponse>;
 export type UserLookup = z.infer<typeof GetUserResponse>;
 
 export const internalUserKeys = {
