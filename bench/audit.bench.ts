@@ -1,5 +1,6 @@
 import type { Database } from '../src/server/db/client';
 import { bearer, createInstitution, createRole, createUser, login } from '../src/server/test/fixtures';
+import { auditApi } from '../src/shared/contract/audit';
 import { ADMIN_PERMISSIONS } from '../src/shared/permissions';
 import { onPglite, onScratchPostgres, percentiles, withBenchApp } from './databases';
 
@@ -45,7 +46,7 @@ async function measure(database: Database, calls: number) {
   return withBenchApp(database, async (app) => {
     const world = await buildInstitution(database);
     const headers = bearer(await login(app, 'bench-audit-admin'));
-    const base = `/api/audit?organizationId=${world.institutionId}`;
+    const base = `${auditApi.page.path}?organizationId=${world.institutionId}`;
     const monthAgo = new Date(Date.now() - 30 * DAY_MS).toISOString();
     const twoMonthsAgo = new Date(Date.now() - 60 * DAY_MS).toISOString();
     const get = async (url: string) => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ExplainAccessResponseT, ExplainUsersResponseT } from '../src/shared/contract/access-explain';
-import { apiCall, apiLogin, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { accessExplainApi } from '../src/shared/contract/access-explain';
+import { apiLogin, apiRoute, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { fill, pickInstitutionInHeader } from './steps';
 import { LANGUAGES } from './languages';
 
@@ -26,11 +26,9 @@ describe.each(LANGUAGES)('Explain access (registrar), in $lang', ({ lang, locale
     await waitForShell(page);
     const orgId = await orgIdOf(page);
     const token = await apiLogin('registrar');
-    const { users } = await apiCall<ExplainUsersResponseT>(
-      token,
-      'GET',
-      `/api/access/explain/users?organizationId=${orgId}&q=instructor`,
-    );
+    const { users } = await apiRoute(token, accessExplainApi.users, {
+      query: { organizationId: orgId, q: 'instructor' },
+    });
     const someone = users[0];
     expect(someone).toBeDefined();
 
@@ -39,11 +37,9 @@ describe.each(LANGUAGES)('Explain access (registrar), in $lang', ({ lang, locale
     await pick(page, 'explain-user', someone.username, new RegExp(someone.username));
 
     for (const rule of ['viewInstitution', 'deleteCourses'] as const) {
-      const expected = await apiCall<ExplainAccessResponseT>(
-        token,
-        'GET',
-        `/api/access/explain?organizationId=${orgId}&userId=${someone.id}&rule=${rule}`,
-      );
+      const expected = await apiRoute(token, accessExplainApi.explain, {
+        query: { organizationId: orgId, userId: someone.id, rule },
+      });
       const label = texts.rules[rule].label;
       await pick(page, 'explain-rule', label.slice(0, 6), label);
       await page.getByTestId('explain-submit').click();
@@ -86,16 +82,16 @@ describe.each(LANGUAGES)('Explain access (registrar), in $lang', ({ lang, locale
     await page.getByTestId('explain-submit').click();
     await page.getByTestId('explain-verdict').waitFor();
     const token = await apiLogin('registrar');
-    const { users } = await apiCall<ExplainUsersResponseT>(
-      token,
-      'GET',
-      `/api/access/explain/users?organizationId=${orgId}&q=${encodeURIComponent(username)}`,
-    );
-    const expected = await apiCall<ExplainAccessResponseT>(
-      token,
-      'GET',
-      `/api/access/explain?organizationId=${orgId}&userId=${users.find((u) => u.username === username)?.id}&rule=copyCourses`,
-    );
+    const { users } = await apiRoute(token, accessExplainApi.users, {
+      query: { organizationId: orgId, q: username },
+    });
+    const expected = await apiRoute(token, accessExplainApi.explain, {
+      query: {
+        organizationId: orgId,
+        userId: users.find((u) => u.username === username)!.id,
+        rule: 'copyCourses',
+      },
+    });
     expect(await page.getByTestId('explain-verdict').getAttribute('data-allowed')).toBe(
       String(expected.allowed),
     );

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { GroupWriteResponse } from '../src/shared/contract/roles';
+import { rolesApi } from '../src/shared/contract/roles';
 import {
-  apiCall,
   apiLogin,
+  apiRoute,
   loginAs,
   RESULTS_DIR,
   seriousViolations,
@@ -18,8 +17,6 @@ import { LANGUAGES } from './languages';
 /** A catalog text with its {{placeholders}} filled in, as the page shows it. */
 const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(params[key]));
-
-type RoleWrite = z.infer<typeof GroupWriteResponse>;
 
 describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, catalog }) => {
   const b = useBrowser(`audit-${lang}`, { locale });
@@ -34,15 +31,13 @@ describe.each(LANGUAGES)('Audit log (registrar), in $lang', ({ lang, locale, cat
     // two audited changes of a new role: created, then renamed
     const token = await apiLogin('registrar');
     const stamp = `${lang}-${Date.now()}`;
-    const created = await apiCall<RoleWrite>(token, 'POST', '/api/groupAuth/group', {
-      contextId: orgId,
-      name: `Audit ${stamp}`,
-      permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'],
+    const created = await apiRoute(token, rolesApi.create, {
+      body: { contextId: orgId, name: `Audit ${stamp}`, permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'] },
     });
     const roleId = created.group.groupId;
-    await apiCall<RoleWrite>(token, 'PUT', `/api/groupAuth/group?groupId=${roleId}`, {
-      name: `Audited ${stamp}`,
-      version: created.group.version,
+    await apiRoute(token, rolesApi.update, {
+      query: { groupId: roleId },
+      body: { name: `Audited ${stamp}`, version: created.group.version },
     });
 
     // the header link opens the page (not a tab); newest first

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { fill } from './steps';
 import { LANGUAGES } from './languages';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { UserGroupDetailsResponse } from '../src/shared/contract/internal-users';
+import { internalUsersApi } from '../src/shared/contract/internal-users';
 import type { SearchUserResponse } from '../src/shared/contract/users';
 
 const HEADER =
@@ -28,11 +28,7 @@ describe.each(LANGUAGES)('EAD Admin page, in $lang', ({ lang, locale, catalog })
     const token = await apiLogin('super');
     // a staff account that is not internal yet (and is none of the demo personas)
     const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
-    const internal = await apiCall<z.infer<typeof UserGroupDetailsResponse>>(
-      token,
-      'GET',
-      '/api/groupAuth/userGroupDetails',
-    );
+    const internal = await apiRoute(token, internalUsersApi.list);
     const staff = await apiCall<z.infer<typeof SearchUserResponse>>(
       token,
       'POST',
@@ -110,11 +106,7 @@ describe.each(LANGUAGES)('EAD Admin page, in $lang', ({ lang, locale, catalog })
     await page.getByText(texts.removed).waitFor();
     await expect.poll(() => page.getByLabel(texts.search).inputValue()).toBe('');
     await page.getByTestId('internal-pager').waitFor();
-    const after = await apiCall<z.infer<typeof UserGroupDetailsResponse>>(
-      token,
-      'GET',
-      '/api/groupAuth/userGroupDetails',
-    );
+    const after = await apiRoute(token, internalUsersApi.list);
     expect(after.users.map((u) => u.userName)).not.toContain(target.username);
   });
 

@@ -3,8 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
 import type { CreateCourseResponse } from '../src/shared/contract/courses';
-import type { UserGroupDetailsResponse } from '../src/shared/contract/internal-users';
-import { apiCall, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { internalUsersApi } from '../src/shared/contract/internal-users';
+import { rolesApi } from '../src/shared/contract/roles';
+import {
+  apiCall,
+  apiRoute,
+  loginAs,
+  RESULTS_DIR,
+  seriousViolations,
+  useBrowser,
+  waitForShell,
+} from './fixtures';
 import { fill } from './steps';
 import { LANGUAGES } from './languages';
 
@@ -94,18 +103,12 @@ describe.each(LANGUAGES)(
       const { page } = b;
       const token = (await loginAs(page, 'super', { path: '/institution' }))!;
       await waitForShell(page);
-      const internal = await apiCall<z.infer<typeof UserGroupDetailsResponse>>(
-        token,
-        'GET',
-        '/api/groupAuth/userGroupDetails',
-      );
+      const internal = await apiRoute(token, internalUsersApi.list);
       // a different internal user per language: both runs share one app
       const target = internal.users[lang === LANGUAGES[0].lang ? 0 : 1];
-      await apiCall(
-        token,
-        'DELETE',
-        `/api/groupAuth/groupMember?groupId=${internal.groupId}&memberType=identity_id&memberId=${target.piId}`,
-      );
+      await apiRoute(token, rolesApi.removeMember, {
+        query: { groupId: internal.groupId, memberType: 'identity_id', memberId: target.piId },
+      });
 
       await page.getByTestId('recycle-bin-link').click();
       await page.getByRole('heading', { name: texts.title, level: 1 }).waitFor();
@@ -133,11 +136,7 @@ describe.each(LANGUAGES)(
         .first()
         .waitFor(WAIT);
       await row.waitFor({ state: 'detached', ...WAIT });
-      const after = await apiCall<z.infer<typeof UserGroupDetailsResponse>>(
-        token,
-        'GET',
-        '/api/groupAuth/userGroupDetails',
-      );
+      const after = await apiRoute(token, internalUsersApi.list);
       expect(after.users.some((u) => u.piId === target.piId)).toBe(true);
     }, 180_000);
   },

@@ -1,14 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiCall, apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { fill } from './steps';
 import { type Catalog, LANGUAGES } from './languages';
 import type { z } from 'zod';
-import type {
-  GroupListResponse,
-  GroupsByMemberResponse,
-  GroupWriteResponse,
-} from '../src/shared/contract/roles';
+import { rolesApi } from '../src/shared/contract/roles';
 import type { SearchUserResponse } from '../src/shared/contract/users';
 
 const run = Date.now().toString(36);
@@ -81,11 +77,7 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
     // give the role a user (through the API), then delete it: the user must be remapped first
     const token = await apiLogin('registrar');
     const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
-    const roles = await apiCall<z.infer<typeof GroupListResponse>>(
-      token,
-      'GET',
-      `/api/groupAuth/group?contextId=${orgId}`,
-    );
+    const roles = await apiRoute(token, rolesApi.list, { query: { contextId: orgId } });
     const role = roles.groups.find((g) => g.name === name)!;
     const users = await apiCall<z.infer<typeof SearchUserResponse>>(
       token,
@@ -94,10 +86,8 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
       { organizationId: orgId, searchText: '', pageSize: 50 },
     );
     const ta = users.users.find((u) => u.roles.some((r) => r.name === 'Teaching Assistant'))!;
-    await apiCall(token, 'POST', '/api/groupAuth/groupMember', {
-      groupId: role.groupId,
-      memberType: 'identity_id',
-      memberIds: [ta.id],
+    await apiRoute(token, rolesApi.addMembers, {
+      body: { groupId: role.groupId, memberType: 'identity_id', memberIds: [ta.id] },
     });
     await page.reload();
     await column(page, name).waitFor();
@@ -118,11 +108,9 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
     await page.getByTestId('confirm-move-delete').click();
     await page.getByText(texts.deleted).first().waitFor();
     await expect.poll(() => column(page, name).count()).toBe(0);
-    const after = await apiCall<z.infer<typeof GroupsByMemberResponse>>(
-      token,
-      'GET',
-      `/api/groupAuth/groupsByMember?memberId=${ta.id}&organizationIdForRole=${orgId}`,
-    );
+    const after = await apiRoute(token, rolesApi.byMember, {
+      query: { memberId: ta.id, organizationIdForRole: orgId },
+    });
     expect(after.groups.map((g) => g.name)).toEqual(['Teaching Assistant']);
 
     // the renamed copy has no users: it is deleted straight away
@@ -140,18 +128,16 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
     const name = `E2E Shared ${lang} ${run}`;
     const token = await apiLogin('registrar');
     const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
-    const created = await apiCall<z.infer<typeof GroupWriteResponse>>(token, 'POST', '/api/groupAuth/group', {
-      contextId: orgId,
-      name,
-      permissions: [],
+    const created = await apiRoute(token, rolesApi.create, {
+      body: { contextId: orgId, name, permissions: [] },
     });
     await page.reload();
     await column(page, name).waitFor();
     await permission(page, name, 'CAN_ENROLL_STUDENTS').check();
     // another admin saves the same role first
-    await apiCall(token, 'PUT', `/api/groupAuth/group?groupId=${created.group.groupId}`, {
-      permissions: ['CAN_DELETE_COURSES'],
-      version: 1,
+    await apiRoute(token, rolesApi.update, {
+      query: { groupId: created.group.groupId },
+      body: { permissions: ['CAN_DELETE_COURSES'], version: 1 },
     });
     await saveRole(page, name);
     await page.getByTestId('role-conflict').waitFor();
@@ -161,11 +147,7 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
     expect(await permission(page, name, 'CAN_ENROLL_STUDENTS').isChecked()).toBe(true);
     await saveRole(page, name);
     await page.getByText(texts.updated).first().waitFor();
-    const saved = await apiCall<z.infer<typeof GroupListResponse>>(
-      token,
-      'GET',
-      `/api/groupAuth/group?contextId=${orgId}`,
-    );
+    const saved = await apiRoute(token, rolesApi.list, { query: { contextId: orgId } });
     expect(saved.groups.find((g) => g.name === name)?.permissions).toEqual([
       'CAN_ENROLL_STUDENTS',
       'CAN_DELETE_COURSES',
@@ -187,12 +169,8 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
       .waitFor();
     await ask.getByRole('button', { name: texts.cancel }).click();
     await ask.waitFor({ state: 'detached' });
-    const after = await apiCall<z.infer<typeof GroupListResponse>>(
-      token,
-      'GET',
-      `/api/groupAuth/group?contextId=${orgId}`,
-    );
+    const after = await apiRoute(token, rolesApi.list, { query: { contextId: orgId } });
     expect(after.groups.find((g) => g.name === name)?.memberCount).toBe(0);
-    await apiCall(token, 'DELETE', `/api/groupAuth/group?groupId=${created.group.groupId}`);
+    await apiRoute(token, rolesApi.remove, { query: { groupId: created.group.groupId } });
   });
 });

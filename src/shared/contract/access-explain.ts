@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FLAGS, RULE_NAMES } from '../permissions';
 import { CapabilitiesSchema } from './capabilities';
 import { FlagName, IdParam, PermissionName, text } from './common';
+import { defineRoute } from './route';
 
 /** A capability rule of src/shared/permissions.ts (what a user may do: view courses, copy a course, …). */
 export const RuleName = z.enum(RULE_NAMES);
@@ -99,3 +100,19 @@ export const ExplainUsersResponse = z.object({
     .describe('Up to 20 matching users: members of the institution, or anyone for staff askers.'),
 });
 export type ExplainUsersResponseT = z.infer<typeof ExplainUsersResponse>;
+
+/** "Explain access": the verdict on one user, rule and institution, and the users one may ask about. */
+export const accessExplainApi = {
+  explain: defineRoute({
+    method: 'GET',
+    path: '/api/access/explain',
+    query: ExplainAccessQuery,
+    response: ExplainAccessResponse,
+  }),
+  users: defineRoute({
+    method: 'GET',
+    path: '/api/access/explain/users',
+    query: ExplainUsersQuery,
+    response: ExplainUsersResponse,
+  }),
+};

@@ -4,7 +4,8 @@ import { isTimeZone } from '../dates';
 import { OFFER_TYPES } from '../status';
 import { ORG_INCLUSIVE_ID_MAX, VALIDATION_TEXT, validInstitutionCensusDuration } from '../validation';
 import { InstitutionDetails } from './institutions';
-import { text, Version } from './common';
+import { OrganizationQuery, text, Version } from './common';
+import { defineRoute } from './route';
 
 /**
  * PUT|POST /api/institution/updateInstitution?organizationId= and updateInstitutionDetails:
@@ -46,3 +47,21 @@ export const UpdateInstitutionResponse = z.object({
   saved: z.literal(true).describe("The admin page's saved flag."),
   institution: InstitutionDetails.describe('The institution as saved.'),
 });
+
+const update = { query: OrganizationQuery, body: UpdateInstitutionBody, response: UpdateInstitutionResponse };
+
+/** The Inclusive Access page's saves (spec §7: PUT or POST, under two names). */
+export const adminToolsApi = {
+  updateInstitution: defineRoute({ method: 'PUT', path: '/api/institution/updateInstitution', ...update }),
+  updateInstitutionPost: defineRoute({
+    method: 'POST',
+    path: '/api/institution/updateInstitution',
+    ...update,
+  }),
+  updateDetails: defineRoute({ method: 'PUT', path: '/api/institution/updateInstitutionDetails', ...update }),
+  updateDetailsPost: defineRoute({
+    method: 'POST',
+    path: '/api/institution/updateInstitutionDetails',
+    ...update,
+  }),
+};

@@ -3,6 +3,7 @@ import { OrganizationQuery, RowId, text } from './common';
 import { COPY_STATUSES } from './course-copy';
 import { isTimeZone } from '../dates';
 import { addDaysIso, localIsoDate } from '../validation';
+import { defineRoute } from './route';
 
 /** Section alert types. Spec §4: low_enrollment, or any other value meaning ready for enrollment. */
 export const ALERT_TYPES = {
@@ -108,3 +109,27 @@ export function countAlerts(data: Partial<z.infer<typeof AlertsResponse>> | null
     0,
   );
 }
+
+/** The alerts operations (spec §7 Alerts); acknowledge is POST in the spec, PUT in its other reading. */
+export const alertsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/alert/alerts',
+    query: AlertsQuery,
+    response: AlertsResponse,
+  }),
+  acknowledge: defineRoute({
+    method: 'POST',
+    path: '/api/alert/alerts/acknowledge',
+    query: OrganizationQuery,
+    body: AcknowledgeAlertsBody,
+    response: AcknowledgeAlertsResponse,
+  }),
+  acknowledgePut: defineRoute({
+    method: 'PUT',
+    path: '/api/alert/alerts/acknowledge',
+    query: OrganizationQuery,
+    body: AcknowledgeAlertsBody,
+    response: AcknowledgeAlertsResponse,
+  }),
+};

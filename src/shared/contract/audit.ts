@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParam, text } from './common';
+import { defineRoute } from './route';
 
 /** The CSV file of the audit log export. */
 export const AUDIT_CSV_FILE = 'audit-log.csv';
@@ -138,3 +139,20 @@ export const AuditActorsResponse = z.object({
     .describe('At most 20 actors, by name.'),
 });
 export type AuditActorsResponseT = z.infer<typeof AuditActorsResponse>;
+
+/** The audit log operations: one page of rows, the actor picker, and the CSV/.xlsx export. */
+export const auditApi = {
+  page: defineRoute({
+    method: 'GET',
+    path: '/api/audit',
+    query: AuditPageQuery,
+    response: AuditPageResponse,
+  }),
+  actors: defineRoute({
+    method: 'GET',
+    path: '/api/audit/actors',
+    query: AuditActorsQuery,
+    response: AuditActorsResponse,
+  }),
+  export: defineRoute({ method: 'GET', path: '/api/audit/export', query: AuditExportQuery }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTERNAL_USER_RIGHTS } from '../permissions';
 import { INT_MAX, text } from './common';
+import { defineRoute } from './route';
 
 /** Spec §2/§5 texts of the EAD Admin page. */
 export const INTERNAL_USER_MESSAGES = {
@@ -97,3 +98,14 @@ export function filterInternalUsers<
     [u.email, u.piId, u.memberName, u.userName].some((v) => v.toLowerCase().includes(q)),
   );
 }
+
+/** The EAD Admin page's reads: the internal users, and their CSV. */
+export const internalUsersApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/groupAuth/userGroupDetails',
+    query: UserGroupDetailsQuery,
+    response: UserGroupDetailsResponse,
+  }),
+  export: defineRoute({ method: 'GET', path: '/api/groupAuth/userGroupDetails/export' }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParam, RowId, text } from './common';
+import { defineRoute } from './route';
 
 /**
  * What the recycle bin holds: removed courses (sections), removed roles, and users removed
@@ -71,3 +72,19 @@ export const RestoreResponse = z.object({
     ),
 });
 export type RestoreResponseT = z.infer<typeof RestoreResponse>;
+
+/** The recycle bin: recently removed entries of one institution, and their restore. */
+export const recycleBinApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/recycle-bin',
+    query: RecycleBinQuery,
+    response: RecycleBinResponse,
+  }),
+  restore: defineRoute({
+    method: 'POST',
+    path: '/api/recycle-bin/restore',
+    body: RestoreBody,
+    response: RestoreResponse,
+  }),
+};

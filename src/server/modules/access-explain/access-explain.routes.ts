@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ExplainAccessQuery,
-  ExplainAccessResponse,
-  ExplainUsersQuery,
-  ExplainUsersResponse,
-} from '../../../shared/contract/access-explain';
+import { accessExplainApi } from '../../../shared/contract/access-explain';
 import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
 import { actorOf } from '../../plugins/access';
 import { explainAccess, explainUsers } from './access-explain.service';
 
-const errors = errorResponses(401, 403, 404, 422);
-const tags = ['access-explain'];
+const options = { tags: ['access-explain'], errors: errorResponses(401, 403, 404, 422) };
 /** Whoever may read the institution's audit log may ask why someone can or cannot do something there. */
 const access = { rule: 'viewAudit', org: 'query' } as const;
 
@@ -19,24 +14,24 @@ const access = { rule: 'viewAudit', org: 'query' } as const;
 export async function accessExplainRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/access/explain', {
+  const explain = routeOptions(accessExplainApi.explain, options);
+  r.route({
+    ...explain,
     schema: {
-      tags,
+      ...explain.schema,
       description:
         "May this user do this (a capability rule) in this institution, and why: the server's own verdict with the groups, flags and rule exceptions that decide it.",
-      querystring: ExplainAccessQuery,
-      response: { 200: ExplainAccessResponse, ...errors },
     },
     config: { access },
     handler: (req) => explainAccess(req.server.db, actorOf(req), req.query),
   });
 
-  r.get('/api/access/explain/users', {
+  const users = routeOptions(accessExplainApi.users, options);
+  r.route({
+    ...users,
     schema: {
-      tags,
+      ...users.schema,
       description: 'Users one may ask about in the institution: its members (staff: anyone), matching q.',
-      querystring: ExplainUsersQuery,
-      response: { 200: ExplainUsersResponse, ...errors },
     },
     config: { access },
     handler: (req) => explainUsers(req.server.db, actorOf(req), req.query.organizationId, req.query.q),

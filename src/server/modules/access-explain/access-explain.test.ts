@@ -1,5 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessExplainApi } from '../../../shared/contract/access-explain';
+import type { RouteQuery } from '../../../shared/contract/route';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups, memberships } from '../../db/schema';
 import { addToInternalGroup, createInstitution, createRole, createUser } from '../../test/fixtures';
@@ -11,9 +13,17 @@ let a: number;
 let b: number;
 const groupId: Record<string, number> = {};
 
-const ask = (who: string | null, qs: Record<string, string | number>, path = '/api/access/explain') => {
-  const url = `${path}?${new URLSearchParams(Object.entries(qs).map(([k, v]) => [k, String(v)]))}`;
-  return who ? t.as(who).get(url) : t.app.inject({ method: 'GET', url });
+type ExplainRoute = (typeof accessExplainApi)[keyof typeof accessExplainApi];
+/** `who` null: without a session. Some tests send malformed questions on purpose. */
+const ask = (
+  who: string | null,
+  qs: Record<string, string | number>,
+  route: ExplainRoute = accessExplainApi.explain,
+) => {
+  const query = Object.fromEntries(Object.entries(qs).map(([k, v]) => [k, String(v)]));
+  return who
+    ? t.as(who).call(route, { query: query as RouteQuery<ExplainRoute> })
+    : t.app.inject({ method: route.method, url: route.path, query });
 };
 /** Row counts of every table a refused or answered question could touch. */
 const rowCounts = async () => ({
@@ -200,7 +210,7 @@ describe('GET /api/access/explain', () => {
 
 describe('GET /api/access/explain/users', () => {
   const names = async (who: string, org: number, q: string) => {
-    const res = await ask(who, { organizationId: org, q }, '/api/access/explain/users');
+    const res = await ask(who, { organizationId: org, q }, accessExplainApi.users);
     expect(res.statusCode).toBe(200);
     return res.json().users.map((u: { username: string }) => u.username);
   };
@@ -208,11 +218,11 @@ describe('GET /api/access/explain/users', () => {
     expect(await names('xrega', a, 'x')).toEqual(['xclerk', 'xinternal', 'xrega', 'xteacher'].sort());
     expect(await names('xrega', a, 'xregb')).toEqual([]);
     expect(await names('xsuper', a, 'xregb')).toEqual(['xregb']);
-    const res = await ask('xsuper', { organizationId: a, q: 'xsupport' }, '/api/access/explain/users');
+    const res = await ask('xsuper', { organizationId: a, q: 'xsupport' }, accessExplainApi.users);
     expect(res.json().users[0]).toMatchObject({ username: 'xsupport', flags: ['nasupport'] });
   });
   it('refuses another institution and matches % literally', async () => {
-    const res = await ask('xrega', { organizationId: b, q: 'x' }, '/api/access/explain/users');
+    const res = await ask('xrega', { organizationId: b, q: 'x' }, accessExplainApi.users);
     expect(res.statusCode).toBe(403);
     expect(await names('xsuper', a, '%')).toEqual([]);
   });

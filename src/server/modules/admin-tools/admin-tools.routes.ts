@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UpdateInstitutionBody, UpdateInstitutionResponse } from '../../../shared/contract/admin-tools';
-import { OrganizationQuery } from '../../../shared/contract/common';
+import { adminToolsApi } from '../../../shared/contract/admin-tools';
 import { actorOf } from '../../plugins/access';
 import { updateInstitution } from './admin-tools.service';
 import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
 
-const errors = errorResponses(401, 403, 404, 409, 422);
+const options = { tags: ['admin-tools'], errors: errorResponses(401, 403, 404, 409, 422) };
 
 /**
  * The Inclusive Access page saves through these (spec §7: "PUT or POST updateInstitutionDetails/?organizationId=
@@ -14,20 +14,12 @@ const errors = errorResponses(401, 403, 404, 409, 422);
  */
 export async function adminToolsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const url of ['/api/institution/updateInstitution', '/api/institution/updateInstitutionDetails']) {
-    for (const method of ['PUT', 'POST'] as const) {
-      r.route({
-        method,
-        url,
-        schema: {
-          tags: ['admin-tools'],
-          querystring: OrganizationQuery,
-          body: UpdateInstitutionBody,
-          response: { 200: UpdateInstitutionResponse, ...errors },
-        },
-        config: { access: { rule: 'editAdminTools', org: 'query' } },
-        handler: (req) => updateInstitution(req.server.db, actorOf(req), req.query.organizationId, req.body),
-      });
-    }
+  const { updateInstitution: put, updateInstitutionPost, updateDetails, updateDetailsPost } = adminToolsApi;
+  for (const route of [put, updateInstitutionPost, updateDetails, updateDetailsPost]) {
+    r.route({
+      ...routeOptions(route, options),
+      config: { access: { rule: 'editAdminTools', org: 'query' } },
+      handler: (req) => updateInstitution(req.server.db, actorOf(req), req.query.organizationId, req.body),
+    });
   }
 }

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToolsApi } from '../../../shared/contract/admin-tools';
+import type { RouteBody, RouteQuery } from '../../../shared/contract/route';
 import { auditLog, institutions } from '../../db/schema';
 import { createCourseWorld } from '../../test/course-fixtures';
 import { createInstitution } from '../../test/fixtures';
@@ -16,13 +18,18 @@ const settings = (over: object = {}) => ({
   version: 1,
   ...over,
 });
+type SaveRoute = (typeof adminToolsApi)[keyof typeof adminToolsApi];
+/** Some tests send malformed settings on purpose. */
 const put = (
   who: string,
   orgId: number | string,
   body: object,
-  path = 'updateInstitution',
-  method: 'PUT' | 'POST' = 'PUT',
-) => t.as(who).request(method, `/api/institution/${path}?organizationId=${orgId}`, body);
+  route: SaveRoute = adminToolsApi.updateInstitution,
+) =>
+  t.as(who).call(route, {
+    query: { organizationId: orgId } as RouteQuery<SaveRoute>,
+    body: body as RouteBody<SaveRoute>,
+  });
 const stored = async (id: number) =>
   (await t.db.select().from(institutions).where(eq(institutions.id, id)))[0];
 let fresh = 0;
@@ -73,8 +80,7 @@ describe('updateInstitution (Inclusive Access page)', () => {
       'aboss',
       inst.id,
       settings({ censusDuration: 14, version: 1 }),
-      'updateInstitutionDetails',
-      'POST',
+      adminToolsApi.updateDetailsPost,
     );
     expect(first.statusCode).toBe(200);
     const afterFirst = await stored(inst.id);
@@ -92,7 +98,7 @@ describe('updateInstitution (Inclusive Access page)', () => {
       'aboss',
       inst.id,
       settings({ censusDuration: -1, offerType: null, orgInclusiveId: '', version: 2 }),
-      'updateInstitutionDetails',
+      adminToolsApi.updateDetails,
     );
     expect(res.statusCode).toBe(200);
     const expected = { censusDuration: -1, offerType: null, orgInclusiveId: null, version: 3 };

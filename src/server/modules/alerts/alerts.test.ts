@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertBucket, countAlerts, isTimeZone } from '../../../shared/contract/alerts';
+import { alertBucket, alertsApi, countAlerts, isTimeZone } from '../../../shared/contract/alerts';
+import type { RouteBody } from '../../../shared/contract/route';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import {
   alertAcknowledgements,
@@ -12,7 +13,7 @@ import {
 } from '../../db/schema';
 import { addInstructor, copySection, createCopyWorld } from '../../test/copy-fixtures';
 import { day } from '../../test/course-fixtures';
-import { addToInternalGroup, bearer, createRole, createUser, login } from '../../test/fixtures';
+import { addToInternalGroup, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { scanSectionAlerts } from './alerts.service';
 
@@ -20,7 +21,8 @@ let t: TestApp;
 let w: Awaited<ReturnType<typeof createCopyWorld>>;
 let other: Awaited<ReturnType<typeof createCopyWorld>>;
 let org: number;
-let tokens: Record<'a' | 'b' | 'internal' | 'noDashboard', string>;
+/** The personas of this file (test users, signed in by `t.as`). */
+const tokens = { a: 'al-admin', b: 'al-b', internal: 'al-internal', noDashboard: 'al-nodash' };
 let userB: number;
 
 const DAY = 86_400_000;
@@ -45,10 +47,6 @@ beforeAll(async () => {
   await addToInternalGroup(t.db, t.app.config.internalGroupId, intern.id);
   const teacher = await createUser(t.db, 'al-nodash');
   await createRole(t.db, org, 'Teacher', ['CAN_COPY_EDIT_COURSES'], [teacher.id]);
-  const [a, bt, i, n] = await Promise.all(
-    ['al-admin', 'al-b', 'al-internal', 'al-nodash'].map((u) => login(t.app, u)),
-  );
-  tokens = { a, b: bt, internal: i, noDashboard: n };
 });
 afterAll(() => t.close());
 
@@ -79,17 +77,13 @@ async function addFinishedCopy(requestedBy: number, at: Date, status = 'succeede
   return job;
 }
 
-const list = (token: string, tz?: string) =>
-  t.app.inject({
-    url: `/api/alert/alerts?organizationId=${org}${tz ? `&tz=${encodeURIComponent(tz)}` : ''}`,
-    headers: bearer(token),
-  });
-const ack = (token: string, payload: object, organizationId = org) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/alert/alerts/acknowledge?organizationId=${organizationId}`,
-    headers: bearer(token),
-    payload,
+const list = (persona: string, tz?: string) =>
+  t.as(persona).call(alertsApi.list, { query: { organizationId: org, ...(tz ? { tz } : {}) } });
+/** Some tests send malformed bodies on purpose. */
+const ack = (persona: string, payload: object, organizationId = org) =>
+  t.as(persona).call(alertsApi.acknowledge, {
+    query: { organizationId },
+    body: payload as RouteBody<typeof alertsApi.acknowledge>,
   });
 
 describe('time zones', () => {
@@ -189,16 +183,15 @@ describe('GET /api/alert/alerts', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('error.accessDenied');
     }
-    const foreign = await t.app.inject({
-      url: `/api/alert/alerts?organizationId=${other.institution.id}`,
-      headers: bearer(tokens.a),
+    const foreign = await t.as(tokens.a).call(alertsApi.list, {
+      query: { organizationId: other.institution.id },
     });
     expect(foreign.statusCode).toBe(403);
   });
 
   it('rejects an unknown time zone or a missing institution with 422', async () => {
     expect((await list(tokens.a, 'Mars/Olympus')).statusCode).toBe(422);
-    const res = await t.app.inject({ url: '/api/alert/alerts', headers: bearer(tokens.a) });
+    const res = await t.as(tokens.a).get(alertsApi.list.path);
     expect(res.statusCode).toBe(422);
   });
 });
@@ -216,11 +209,9 @@ describe('POST /api/alert/alerts/acknowledge', () => {
     expect(countAlerts((await list(tokens.b)).json())).toBe(beforeB); // B still sees the section alert
     const again = await ack(tokens.a, { ids: [copy.id], sectionIds: [] });
     expect(again.json()).toEqual({ status: 'OK', acknowledged: 0 });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/alert/alerts/acknowledge?organizationId=${org}`,
-      headers: bearer(tokens.a),
-      payload: { ids: [copy.id] },
+    const put = await t.as(tokens.a).call(alertsApi.acknowledgePut, {
+      query: { organizationId: org },
+      body: { ids: [copy.id] },
     });
     expect(put.json()).toEqual({ status: 'OK', acknowledged: 0 });
   });

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditApi } from '../../../shared/contract/audit';
+import type { RouteQuery } from '../../../shared/contract/route';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { audit } from '../../lib/audit';
 import { createSection } from '../../test/course-fixtures';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-let token: string;
 let inst: number;
 const ids: Record<string, number> = {};
 
-const get = (qs: Record<string, string | number>, path = '/api/audit') =>
-  t.app.inject({
-    method: 'GET',
-    url: `${path}?${new URLSearchParams(qs as Record<string, string>)}`,
-    headers: bearer(token),
+type AuditRoute = (typeof auditApi)[keyof typeof auditApi];
+const get = (qs: Record<string, string | number>, route: AuditRoute = auditApi.page) =>
+  t.as('lbl-reg').call(route, {
+    query: Object.fromEntries(Object.entries(qs).map(([k, v]) => [k, String(v)])) as RouteQuery<AuditRoute>,
   });
 
 beforeAll(async () => {
@@ -26,7 +26,6 @@ beforeAll(async () => {
   ids.section = (
     await createSection(t.db, { institutionId: inst, courseName: 'COMM 120', sectionCode: '005' })
   ).id;
-  token = await login(t.app, 'lbl-reg');
   const row = (action: string, entityType: string, entityId: number, userId: number) =>
     audit(t.db, { userId }, { action, entityType, entityId, institutionId: inst });
   await row('course.instructors', 'section', ids.section, ids.teacher);
@@ -54,7 +53,7 @@ describe('audit rows read as sentences', () => {
   });
 
   it('exports only the chosen actor’s rows as CSV', async () => {
-    const res = await get({ organizationId: inst, actorUserId: ids.teacher }, '/api/audit/export');
+    const res = await get({ organizationId: inst, actorUserId: ids.teacher }, auditApi.export);
     expect(res.statusCode).toBe(200);
     const lines = res.body
       .replace(/^\uFEFF/, '')
@@ -69,7 +68,7 @@ describe('audit rows read as sentences', () => {
 
 describe('GET /api/audit/actors', () => {
   it('finds by name only people who wrote audit rows of the institution', async () => {
-    const all = await get({ organizationId: inst }, '/api/audit/actors');
+    const all = await get({ organizationId: inst }, auditApi.actors);
     expect(all.statusCode).toBe(200);
     expect(
       all
@@ -77,10 +76,10 @@ describe('GET /api/audit/actors', () => {
         .actors.map((a: { username: string }) => a.username)
         .sort(),
     ).toEqual(['lbl-reg', 'lbl-teacher']);
-    const some = await get({ organizationId: inst, q: 'teach' }, '/api/audit/actors');
+    const some = await get({ organizationId: inst, q: 'teach' }, auditApi.actors);
     expect(some.json().actors).toEqual([
       { userId: ids.teacher, name: 'lbl-teacher Tester', username: 'lbl-teacher' },
     ]);
-    expect((await get({ organizationId: inst, q: '%' }, '/api/audit/actors')).json().actors).toEqual([]);
+    expect((await get({ organizationId: inst, q: '%' }, auditApi.actors)).json().actors).toEqual([]);
   });
 });

@@ -1,47 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AUDIT_CSV_FILE,
-  AUDIT_XLSX_FILE,
-  AuditExportQuery,
-  AuditActorsQuery,
-  AuditActorsResponse,
-  AuditPageQuery,
-  AuditPageResponse,
-} from '../../../shared/contract/audit';
+import { AUDIT_CSV_FILE, AUDIT_XLSX_FILE, auditApi } from '../../../shared/contract/audit';
 import { CsvResponse } from '../../../shared/contract/reports';
 import { sendCsv, sendDownload } from '../../lib/csv';
 import { XLSX_TYPE, xlsxStream } from '../../lib/xlsx';
 import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
 import { auditActors } from './audit.queries';
 import { auditCsv, auditPage } from './audit.service';
 
 const errors = errorResponses(401, 403, 404, 422);
-const tags = ['audit'];
+const options = { tags: ['audit'], errors };
 const access = { rule: 'viewAudit', org: 'query' } as const;
 
 /** The audit log screen: the audit rows of one institution, and their CSV. */
 export async function auditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/audit', {
+  const page = routeOptions(auditApi.page, options);
+  r.route({
+    ...page,
     schema: {
-      tags,
+      ...page.schema,
       description:
         "One page of the institution's audit rows, newest first, filtered; page on with nextCursor.",
-      querystring: AuditPageQuery,
-      response: { 200: AuditPageResponse, ...errors },
     },
     config: { access },
     handler: (req) => auditPage(req.server.db, req.query),
   });
 
-  r.get('/api/audit/actors', {
+  const actors = routeOptions(auditApi.actors, options);
+  r.route({
+    ...actors,
     schema: {
-      tags,
+      ...actors.schema,
       description: 'The actor picker: people who wrote audit rows of the institution, found by name.',
-      querystring: AuditActorsQuery,
-      response: { 200: AuditActorsResponse, ...errors },
     },
     config: { access },
     handler: async (req) => ({
@@ -53,13 +46,17 @@ export async function auditRoutes(app: FastifyInstance) {
     }),
   });
 
-  r.get('/api/audit/export', {
+  // A download: its 200 is documented as the CSV text.
+  const download = routeOptions(auditApi.export, {
+    tags: ['audit'],
+    errors: { 200: CsvResponse, ...errors },
+  });
+  r.route({
+    ...download,
     schema: {
-      tags,
+      ...download.schema,
       description: `${AUDIT_CSV_FILE} or ${AUDIT_XLSX_FILE}: every audit row the filters select, newest first, as CSV (text/csv) or .xlsx (format=xlsx).`,
-      querystring: AuditExportQuery,
       produces: ['text/csv', XLSX_TYPE],
-      response: { 200: CsvResponse, ...errors },
     },
     config: { access },
     handler: async (req, reply) => {

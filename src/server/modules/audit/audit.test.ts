@@ -1,31 +1,31 @@
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_CSV_COLUMNS } from '../../../shared/contract/audit';
+import { AUDIT_CSV_COLUMNS, auditApi } from '../../../shared/contract/audit';
+import type { RouteQuery } from '../../../shared/contract/route';
 import { auditLog } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { XLSX_TYPE } from '../../lib/xlsx';
 import { createCourseWorld } from '../../test/course-fixtures';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createCourseWorld>>;
-const tok: Record<string, string> = {};
 
-const get = (who: string, qs: Record<string, string | number>, path = '/api/audit') =>
-  t.app.inject({
-    method: 'GET',
-    url: `${path}?${new URLSearchParams(Object.entries(qs).map(([k, v]) => [k, String(v)]))}`,
-    headers: bearer(tok[who]),
+type AuditRoute = typeof auditApi.page | typeof auditApi.export;
+/** Some tests send malformed filters on purpose. */
+const get = (who: string, qs: Record<string, string | number>, route: AuditRoute = auditApi.page) =>
+  t.as(who).call(route, {
+    query: Object.fromEntries(Object.entries(qs).map(([k, v]) => [k, String(v)])) as RouteQuery<AuditRoute>,
   });
 const auditRows = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await createCourseWorld(t.db, t.app.config.internalGroupId, 'a');
-  for (const who of ['areg', 'aviewer', 'aother', 'aboss', 'asupport', 'ainsider'])
-    tok[who] = await login(t.app, who);
+  // signed in up front: a sign-in writes audit rows, which some tests count
+  for (const who of ['areg', 'aviewer', 'aother', 'aboss', 'asupport', 'ainsider']) await t.as(who).token();
   const a = w.a.id;
   await audit(
     t.db,
@@ -114,7 +114,7 @@ describe('GET /api/audit', () => {
         actingAsUsername: 'aboss',
       }),
     ]);
-    const csv = await get('asupport', { organizationId: w.b.id, action: 'request' }, '/api/audit/export');
+    const csv = await get('asupport', { organizationId: w.b.id, action: 'request' }, auditApi.export);
     expect(csv.body).toContain(`,areg,${w.boss.id},aboss,`);
   });
 
@@ -125,7 +125,7 @@ describe('GET /api/audit', () => {
     expect(foreign.json().message).toBe('error.accessDenied');
     expect((await get('aviewer', { organizationId: w.a.id })).statusCode).toBe(403);
     expect((await get('ainsider', { organizationId: w.a.id })).statusCode).toBe(403);
-    expect((await get('areg', { organizationId: w.b.id }, '/api/audit/export')).statusCode).toBe(403);
+    expect((await get('areg', { organizationId: w.b.id }, auditApi.export)).statusCode).toBe(403);
     expect(await auditRows()).toBe(before);
   });
 
@@ -207,7 +207,7 @@ describe('GET /api/audit', () => {
 
 describe('GET /api/audit/export', () => {
   it('streams the filtered rows as CSV, formulas neutralised', async () => {
-    const res = await get('areg', { organizationId: w.a.id, entityType: 'section' }, '/api/audit/export');
+    const res = await get('areg', { organizationId: w.a.id, entityType: 'section' }, auditApi.export);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('audit-log.csv');
@@ -224,7 +224,7 @@ describe('GET /api/audit/export', () => {
 
   it('streams the same rows as an .xlsx workbook with format=xlsx; a bad format is refused (422)', async () => {
     const qs = { organizationId: w.a.id, entityType: 'section' };
-    const res = await get('areg', { ...qs, format: 'xlsx' }, '/api/audit/export');
+    const res = await get('areg', { ...qs, format: 'xlsx' }, auditApi.export);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX_TYPE);
     expect(res.headers['content-disposition']).toContain('audit-log.xlsx');
@@ -246,7 +246,7 @@ describe('GET /api/audit/export', () => {
       'done',
     ]);
     expect(values(2)[11]).toBe('{"courseName":"=cmd()"}');
-    const bad = await get('areg', { ...qs, format: 'pdf' }, '/api/audit/export');
+    const bad = await get('areg', { ...qs, format: 'pdf' }, auditApi.export);
     expect(bad.statusCode).toBe(422);
   });
 
@@ -260,7 +260,7 @@ describe('GET /api/audit/export', () => {
         institutionId: inst.id,
       })),
     );
-    const res = await get('aboss', { organizationId: inst.id }, '/api/audit/export');
+    const res = await get('aboss', { organizationId: inst.id }, auditApi.export);
     expect(res.statusCode).toBe(200);
     const lines = res.body.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(2500);

@@ -3,16 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   INTERNAL_USER_CSV_FILE,
   INTERNAL_USER_CSV_HEADER,
-  UserGroupDetailsQuery,
-  UserGroupDetailsResponse,
+  internalUsersApi,
 } from '../../../shared/contract/internal-users';
 import { sendCsv } from '../../lib/csv';
+import { routeOptions } from '../../lib/route-options';
 import { actorOf } from '../../plugins/access';
 import { internalUsersCsv, listInternalUsers } from './internal-users.service';
 import { errorResponses } from '../../lib/error-responses';
 
-const errors = errorResponses(401, 403, 404, 422);
-const tags = ['internal-users'];
+const options = { tags: ['internal-users'], errors: errorResponses(401, 403, 404, 422) };
 
 /**
  * The EAD Admin page's reads. Creating and removing internal users go through
@@ -21,23 +20,20 @@ const tags = ['internal-users'];
 export async function internalUsersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/groupAuth/userGroupDetails', {
-    schema: {
-      tags,
-      querystring: UserGroupDetailsQuery,
-      response: { 200: UserGroupDetailsResponse, ...errors },
-    },
+  r.route({
+    ...routeOptions(internalUsersApi.list, options),
     config: { access: { rule: 'viewInternalUsers', org: 'none' } },
     handler: (req) =>
       listInternalUsers(req.server.db, actorOf(req), req.server.config.internalGroupId, req.query.groupId),
   });
 
-  r.get('/api/groupAuth/userGroupDetails/export', {
+  const exportCsv = routeOptions(internalUsersApi.export, options);
+  r.route({
+    ...exportCsv,
     schema: {
-      tags,
+      ...exportCsv.schema,
       description: `${INTERNAL_USER_CSV_FILE}: the internal users as CSV (text/csv).`,
       produces: ['text/csv'],
-      response: errors,
     },
     config: { access: { rule: 'viewInternalUsers', org: 'none' } },
     handler: async (req, reply) =>

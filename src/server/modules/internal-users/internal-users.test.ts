@@ -4,22 +4,25 @@ import {
   filterInternalUsers,
   INTERNAL_USER_CSV_HEADER,
   INTERNAL_USER_MESSAGES,
+  internalUsersApi,
 } from '../../../shared/contract/internal-users';
+import type { RouteBody, RouteQuery } from '../../../shared/contract/route';
+import { rolesApi } from '../../../shared/contract/roles';
 import { groupMembers, groups, users } from '../../db/schema';
 import { addToInternalGroup, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, deniedAudits, sessions } from '../../test/users-world';
+import { createUsersWorld, deniedAudits, type Persona } from '../../test/users-world';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
+/** The users world's personas of this file (`i` + name). */
+const as = (who: Persona) => t.as(who === 'regB' ? 'iregb' : `i${who}`);
 let internalId: number;
 
 beforeAll(async () => {
   // the world's accounts are @example.edu: here that is the provider's domain (provider-accounts.test.ts tests the rule)
   t = await createTestApp({ env: { INTERNAL_EMAIL_DOMAINS: 'example.edu' } });
   w = await createUsersWorld(t.db, 'i');
-  call = await sessions(t.app, 'i');
   const [g] = await t.db.select().from(groups).where(eq(groups.externalId, t.app.config.internalGroupId));
   internalId = g.id;
   for (const name of ['ann', 'bob', 'cy']) {
@@ -48,11 +51,9 @@ const internalMembers = async () =>
 
 describe('GET /api/groupAuth/userGroupDetails', () => {
   it('lists the internal users with their fixed rights; super admins may edit', async () => {
-    const res = await call(
-      'boss',
-      'GET',
-      `/api/groupAuth/userGroupDetails?groupId=${t.app.config.internalGroupId}`,
-    );
+    const res = await as('boss').call(internalUsersApi.list, {
+      query: { groupId: t.app.config.internalGroupId },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -71,30 +72,31 @@ describe('GET /api/groupAuth/userGroupDetails', () => {
   });
 
   it('associate super admins view without editing; others are refused', async () => {
-    const res = await call('assoc', 'GET', '/api/groupAuth/userGroupDetails');
+    const res = await as('assoc').call(internalUsersApi.list);
     expect(res.statusCode).toBe(200);
     expect(res.json().canEdit).toBe(false);
     for (const who of ['reg', 'support', 'regB'] as const) {
-      expect((await call(who, 'GET', '/api/groupAuth/userGroupDetails')).statusCode).toBe(403);
+      expect((await as(who).call(internalUsersApi.list)).statusCode).toBe(403);
     }
   });
 
   it('accepts the numeric id of the internal group and refuses any other group', async () => {
     expect(
-      (await call('boss', 'GET', `/api/groupAuth/userGroupDetails?groupId=${internalId}`)).statusCode,
+      (await as('boss').call(internalUsersApi.list, { query: { groupId: String(internalId) } })).statusCode,
     ).toBe(200);
     expect(
-      (await call('boss', 'GET', `/api/groupAuth/userGroupDetails?groupId=${w.roles.admin.id}`)).statusCode,
+      (await as('boss').call(internalUsersApi.list, { query: { groupId: String(w.roles.admin.id) } }))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await call('boss', 'GET', '/api/groupAuth/userGroupDetails?groupId=ead-internal-prod')).statusCode,
+      (await as('boss').call(internalUsersApi.list, { query: { groupId: 'ead-internal-prod' } })).statusCode,
     ).toBe(404);
   });
 });
 
 describe('GET /api/registrarUser/getUser/:username (e-mail lookup)', () => {
   it('returns the e-mail of a user name, case-insensitively', async () => {
-    const res = await call('boss', 'GET', '/api/registrarUser/getUser/IREG');
+    const res = await as('boss').get('/api/registrarUser/getUser/IREG');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       userName: 'ireg',
@@ -104,34 +106,38 @@ describe('GET /api/registrarUser/getUser/:username (e-mail lookup)', () => {
   });
 
   it('answers an unknown user name with 404 "Invalid Username"; non-super admins are refused', async () => {
-    const res = await call('boss', 'GET', '/api/registrarUser/getUser/nobody-here');
+    const res = await as('boss').get('/api/registrarUser/getUser/nobody-here');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({
       message: 'error.invalidUsername',
       description: INTERNAL_USER_MESSAGES.invalidUsername,
     });
-    expect((await call('assoc', 'GET', '/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
-    expect((await call('reg', 'GET', '/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
+    expect((await as('assoc').get('/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
+    expect((await as('reg').get('/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
   });
 });
 
 describe('create and remove internal users (groupAuth/groupMember on the internal group)', () => {
   it('a super admin creates an internal user; a second time is 409', async () => {
-    const body = { groupId: internalId, memberType: 'identity_id', memberIds: [String(w.u.viewer.id)] };
-    const res = await call('boss', 'POST', '/api/groupAuth/groupMember', body);
+    const body = {
+      groupId: internalId,
+      memberType: 'identity_id' as const,
+      memberIds: [String(w.u.viewer.id)],
+    };
+    const res = await as('boss').call(rolesApi.addMembers, { body });
     expect(res.statusCode).toBe(200);
     expect(res.json().description).toBe(INTERNAL_USER_MESSAGES.created);
-    const list = (await call('boss', 'GET', '/api/groupAuth/userGroupDetails')).json().users;
+    const list = (await as('boss').call(internalUsersApi.list)).json().users;
     expect(list.map((u: { userName: string }) => u.userName)).toContain('iviewer');
-    const again = await call('boss', 'POST', '/api/groupAuth/groupMember', body);
+    const again = await as('boss').call(rolesApi.addMembers, { body });
     expect(again.statusCode).toBe(409);
   });
 
   it('associate super admins, nasupport and registrars cannot create; refusals are audited', async () => {
     const body = { groupId: internalId, memberIds: [w.u.lim.id] };
-    expect((await call('assoc', 'POST', '/api/groupAuth/groupMember', body)).statusCode).toBe(403);
-    expect((await call('support', 'POST', '/api/groupAuth/groupMember', body)).statusCode).toBe(403);
-    expect((await call('reg', 'POST', '/api/groupAuth/groupMember', body)).statusCode).toBe(403);
+    expect((await as('assoc').call(rolesApi.addMembers, { body })).statusCode).toBe(403);
+    expect((await as('support').call(rolesApi.addMembers, { body })).statusCode).toBe(403);
+    expect((await as('reg').call(rolesApi.addMembers, { body })).statusCode).toBe(403);
     const rows = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, w.u.lim.id));
     expect(rows.map((r) => r.groupId)).not.toContain(internalId);
     expect((await deniedAudits(t.db, 'internalUser.add')).length).toBeGreaterThan(0);
@@ -140,9 +146,8 @@ describe('create and remove internal users (groupAuth/groupMember on the interna
 
   it('refuses an unknown user (404)', async () => {
     const before = await internalMembers();
-    const res = await call('boss', 'POST', '/api/groupAuth/groupMember', {
-      groupId: internalId,
-      memberIds: [999_999],
+    const res = await as('boss').call(rolesApi.addMembers, {
+      body: { groupId: internalId, memberIds: [999_999] },
     });
     expect(res.statusCode).toBe(404);
     expect(await internalMembers()).toEqual(before);
@@ -163,18 +168,22 @@ describe('create and remove internal users (groupAuth/groupMember on the interna
       { groupId: internalId, memberIds: Array.from({ length: 1001 }, () => lim) },
     ];
     for (const body of bodies) {
-      const res = await call('boss', 'POST', '/api/groupAuth/groupMember', body);
+      const res = await as('boss').call(rolesApi.addMembers, {
+        body: body as RouteBody<typeof rolesApi.addMembers>,
+      });
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
     }
     const annId = before[0];
     for (const query of [
-      `groupId=${internalId}&memberType=identity_id`,
-      `groupId=${internalId}&memberId=abc`,
-      `groupId=${internalId}&memberId=${annId}&memberType=email`,
-      `memberId=${annId}`,
+      { groupId: internalId, memberType: 'identity_id' },
+      { groupId: internalId, memberId: 'abc' },
+      { groupId: internalId, memberId: annId, memberType: 'email' },
+      { memberId: annId },
     ]) {
-      const res = await call('boss', 'DELETE', `/api/groupAuth/groupMember?${query}`);
-      expect(res.statusCode, query).toBe(422);
+      const res = await as('boss').call(rolesApi.removeMember, {
+        query: query as RouteQuery<typeof rolesApi.removeMember>,
+      });
+      expect(res.statusCode, JSON.stringify(query)).toBe(422);
     }
     expect(await internalMembers()).toEqual(before);
   });
@@ -182,23 +191,23 @@ describe('create and remove internal users (groupAuth/groupMember on the interna
   it('a super admin removes the internal user role; associates cannot; a second removal is 404', async () => {
     const u = await createUser(t.db, 'intgone');
     await addToInternalGroup(t.db, t.app.config.internalGroupId, u.id);
-    const url = `/api/groupAuth/groupMember?groupId=${internalId}&memberType=identity_id&memberId=${u.id}`;
-    expect((await call('assoc', 'DELETE', url)).statusCode).toBe(403);
+    const remove = { query: { groupId: internalId, memberType: 'identity_id' as const, memberId: u.id } };
+    expect((await as('assoc').call(rolesApi.removeMember, remove)).statusCode).toBe(403);
     expect(await internalMembers()).toContain(u.id);
     const others = (await internalMembers()).filter((id) => id !== u.id);
-    const res = await call('boss', 'DELETE', url);
+    const res = await as('boss').call(rolesApi.removeMember, remove);
     expect(res.statusCode).toBe(200);
     expect(res.json().description).toBe(INTERNAL_USER_MESSAGES.removed);
     // Only that user left the group; the account itself remains.
     expect(await internalMembers()).toEqual(others);
     expect(await t.db.select().from(users).where(eq(users.id, u.id))).toHaveLength(1);
-    expect((await call('boss', 'DELETE', url)).statusCode).toBe(404);
+    expect((await as('boss').call(rolesApi.removeMember, remove)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/groupAuth/userGroupDetails/export (InternalUserList.csv)', () => {
   it('downloads the CSV with the spec columns, no-store, and neutralised formula cells', async () => {
-    const res = await call('assoc', 'GET', '/api/groupAuth/userGroupDetails/export');
+    const res = await as('assoc').call(internalUsersApi.export);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="InternalUserList.csv"/);
@@ -230,7 +239,7 @@ describe('GET /api/groupAuth/userGroupDetails/export (InternalUserList.csv)', ()
   });
 
   it('is refused to registrars', async () => {
-    expect((await call('reg', 'GET', '/api/groupAuth/userGroupDetails/export')).statusCode).toBe(403);
+    expect((await as('reg').call(internalUsersApi.export)).statusCode).toBe(403);
   });
 });
 

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  RecycleBinQuery,
-  RecycleBinResponse,
-  RestoreBody,
-  RestoreResponse,
-} from '../../../shared/contract/recycle-bin';
+import { recycleBinApi } from '../../../shared/contract/recycle-bin';
 import { actorOf } from '../../plugins/access';
 import { errorResponses } from '../../lib/error-responses';
+import { routeOptions } from '../../lib/route-options';
 import { listBin, restoreEntry } from './recycle-bin.service';
 
 const tags = ['recycle-bin'];
@@ -16,25 +12,28 @@ const tags = ['recycle-bin'];
 export async function recycleBinRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/recycle-bin', {
+  const list = routeOptions(recycleBinApi.list, { tags, errors: errorResponses(401, 403, 404, 422) });
+  r.route({
+    ...list,
     schema: {
-      tags,
+      ...list.schema,
       description:
         'Recently removed courses, roles and role members of the institution that the caller may restore, most recent first.',
-      querystring: RecycleBinQuery,
-      response: { 200: RecycleBinResponse, ...errorResponses(401, 403, 404, 422) },
     },
     config: { access: { rule: 'recycleBin', org: 'query' } },
     handler: (req) => listBin(req.server.db, actorOf(req), req.query),
   });
 
-  r.post('/api/recycle-bin/restore', {
+  const restore = routeOptions(recycleBinApi.restore, {
+    tags,
+    errors: errorResponses(401, 403, 404, 409, 422),
+  });
+  r.route({
+    ...restore,
     schema: {
-      tags,
+      ...restore.schema,
       description:
         'Restores a removed course, role or role member exactly as it was (same id, members moved back), or answers 409 with why it cannot.',
-      body: RestoreBody,
-      response: { 200: RestoreResponse, ...errorResponses(401, 403, 404, 409, 422) },
     },
     config: { access: { rule: 'recycleBin', org: 'body' } },
     handler: (req) => restoreEntry(req.server.db, actorOf(req), req.body),

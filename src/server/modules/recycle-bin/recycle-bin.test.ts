@@ -1,5 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recycleBinApi } from '../../../shared/contract/recycle-bin';
+import type { RouteBody } from '../../../shared/contract/route';
+import { rolesApi } from '../../../shared/contract/roles';
 import {
   auditLog,
   enrollments,
@@ -18,10 +21,13 @@ import { recycleBinPurgeJob } from '.';
 let t: TestApp;
 let s: Awaited<ReturnType<typeof createCourseScenario>>;
 
+/** Some tests send a malformed id on purpose. */
 const restore = (who: string, organizationId: number, id: number | string) =>
-  t.as(who).post('/api/recycle-bin/restore', { organizationId, id });
+  t.as(who).call(recycleBinApi.restore, {
+    body: { organizationId, id } as RouteBody<typeof recycleBinApi.restore>,
+  });
 const binOf = async (orgId: number, who = 'rreg') => {
-  const res = await t.as(who).get(`/api/recycle-bin?organizationId=${orgId}`);
+  const res = await t.as(who).call(recycleBinApi.list, { query: { organizationId: orgId } });
   expect(res.statusCode).toBe(200);
   return res.json().entries as { id: number; kind: string; entityId: number; name: string }[];
 };
@@ -72,7 +78,7 @@ describe('recycle bin: courses', () => {
     expect(del.json().message).toBe('Course successfully deleted');
     expect((await t.as('rreg').get(`/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(404);
 
-    const listed = await t.as('rreg').get(`/api/recycle-bin?organizationId=${s.w.a.id}`);
+    const listed = await t.as('rreg').call(recycleBinApi.list, { query: { organizationId: s.w.a.id } });
     expect(listed.statusCode).toBe(200);
     const [entry] = listed.json().entries;
     expect(entry).toMatchObject({
@@ -110,7 +116,9 @@ describe('recycle bin: courses', () => {
     const auditRows = (await t.db.select().from(auditLog)).length;
 
     // administrator of B: A's bin is another institution's (403); via B the entry is unknown (404)
-    expect((await t.as('rother').get(`/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    expect(
+      (await t.as('rother').call(recycleBinApi.list, { query: { organizationId: s.w.a.id } })).statusCode,
+    ).toBe(403);
     const foreign = await restore('rother', s.w.a.id, entry.id);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('error.accessDenied');
@@ -119,16 +127,23 @@ describe('recycle bin: courses', () => {
     expect(viaB.json().message).toBe('error.recycleBinEntryNotFound');
     expect(await binOf(s.w.b.id, 'rother')).toEqual([]);
     // a member without CAN_DELETE_COURSES or CAN_CREATE_EDIT_ROLES
-    expect((await t.as('rviewer').get(`/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    expect(
+      (await t.as('rviewer').call(recycleBinApi.list, { query: { organizationId: s.w.a.id } })).statusCode,
+    ).toBe(403);
     expect((await restore('rviewer', s.w.a.id, entry.id)).statusCode).toBe(403);
     // bad input
     expect((await restore('rreg', s.w.a.id, 'x')).statusCode).toBe(422);
     expect((await restore('rreg', s.w.a.id, 999_999)).statusCode).toBe(404);
     expect(
-      (await t.as('rreg').get(`/api/recycle-bin?organizationId=${s.w.a.id}&kind=institution`)).statusCode,
+      (
+        await t.as('rreg').call(recycleBinApi.list, {
+          query: { organizationId: s.w.a.id, kind: 'institution' as 'section' }, // not a kind: 422
+        })
+      ).statusCode,
     ).toBe(422);
     expect(
-      (await t.as('rreg').get(`/api/recycle-bin?organizationId=${s.w.a.id}&cursor=abc`)).statusCode,
+      (await t.as('rreg').call(recycleBinApi.list, { query: { organizationId: s.w.a.id, cursor: 'abc' } }))
+        .statusCode,
     ).toBe(422);
 
     expect(await entryFor('section', s.solo.id)).toEqual(entry);
@@ -201,7 +216,7 @@ describe('recycle bin: roles', () => {
 
     const del = await t
       .as('rreg')
-      .delete(`/api/groupAuth/group?groupId=${graders.id}`, { reassignAllTo: helpers.id });
+      .call(rolesApi.remove, { query: { groupId: graders.id }, body: { reassignAllTo: helpers.id } });
     expect(del.statusCode).toBe(200);
     expect(del.json().description).toBe('Role deleted successfully.');
     expect(await t.db.select().from(groups).where(eq(groups.id, graders.id))).toEqual([]);
@@ -236,7 +251,7 @@ describe('recycle bin: roles', () => {
     const others = await createRole(t.db, s.w.a.id, 'Others', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
     const del = await t
       .as('rreg')
-      .delete(`/api/groupAuth/group?groupId=${markers.id}`, { reassignAllTo: others.id });
+      .call(rolesApi.remove, { query: { groupId: markers.id }, body: { reassignAllTo: others.id } });
     expect(del.statusCode).toBe(200);
     const again = await createRole(t.db, s.w.a.id, 'MARKERS', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
     const entry = await entryFor('role', markers.id);
@@ -270,7 +285,7 @@ describe('recycle bin: each entry needs the right of its own removal', () => {
     );
     await t.as('rcourses').token();
     const tutors = await createRole(t.db, s.w.a.id, 'Tutors', ['CAN_ACCESS_ADMIN_DASHBOARD'], []);
-    const del = await t.as('rreg').delete(`/api/groupAuth/group?groupId=${tutors.id}`);
+    const del = await t.as('rreg').call(rolesApi.remove, { query: { groupId: tutors.id } });
     expect(del.statusCode).toBe(200);
     const entry = await entryFor('role', tutors.id);
 
@@ -313,9 +328,9 @@ describe('recycle bin: each entry needs the right of its own removal', () => {
     );
     const removed = await t
       .as('rreg')
-      .delete(`/api/groupAuth/groupMember?groupId=${deleters.id}&memberId=${member.id}`);
+      .call(rolesApi.removeMember, { query: { groupId: deleters.id, memberId: member.id } });
     expect(removed.statusCode).toBe(200);
-    const del = await t.as('rreg').delete(`/api/groupAuth/group?groupId=${powerful.id}`);
+    const del = await t.as('rreg').call(rolesApi.remove, { query: { groupId: powerful.id } });
     expect(del.statusCode).toBe(200);
     const roleEntry = await entryFor('role', powerful.id);
     const memberEntry = await entryFor('membership', member.id);
@@ -389,7 +404,7 @@ describe('recycle bin: role memberships', () => {
       .from(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   const removeMember = (who: string, groupId: number, memberId: number) =>
-    t.as(who).delete(`/api/groupAuth/groupMember?groupId=${groupId}&memberId=${memberId}`);
+    t.as(who).call(rolesApi.removeMember, { query: { groupId, memberId } });
 
   it('a user removed from a role is listed as "<user> — <role>"; restore gives back the very row', async () => {
     const u = await createStaff(t.db, s.w.a.id, 'rchecker');
@@ -406,12 +421,16 @@ describe('recycle bin: role memberships', () => {
     expect(entry.name).toBe('rchecker Tester — Checkers');
     const listed = await binOf(s.w.a.id);
     expect(listed.some((e) => e.id === entry.id && e.kind === 'membership')).toBe(true);
-    const only = await t.as('rreg').get(`/api/recycle-bin?organizationId=${s.w.a.id}&kind=membership`);
+    const only = await t.as('rreg').call(recycleBinApi.list, {
+      query: { organizationId: s.w.a.id, kind: 'membership' },
+    });
     expect(only.json().entries.map((e: { id: number }) => e.id)).toContain(entry.id);
     expect(only.json().entries.every((e: { kind: string }) => e.kind === 'membership')).toBe(true);
 
     // another institution's administrator: neither sees nor restores it, and nothing changes
-    expect((await t.as('rother').get(`/api/recycle-bin?organizationId=${s.w.a.id}`)).statusCode).toBe(403);
+    expect(
+      (await t.as('rother').call(recycleBinApi.list, { query: { organizationId: s.w.a.id } })).statusCode,
+    ).toBe(403);
     expect((await binOf(s.w.b.id, 'rother')).some((e) => e.id === entry.id)).toBe(false);
     expect((await restore('rother', s.w.a.id, entry.id)).statusCode).toBe(403);
     const foreign = await restore('rother', s.w.b.id, entry.id);

@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { auditLog, groupMembers, groups, users } from '../../db/schema';
-import { bearer, createUser, login } from '../../test/fixtures';
+import { createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { isProviderEmail } from './provider-accounts';
+import { rolesApi } from '../../../shared/contract/roles';
 
 /** Only provider accounts (INTERNAL_EMAIL_DOMAINS) may hold the internal-user role. */
 let t: TestApp;
 let internalId: number;
-let boss: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { INTERNAL_EMAIL_DOMAINS: 'provider.example.com, Staff.Example.org' } });
@@ -17,16 +17,13 @@ beforeAll(async () => {
   internalId = g.id;
   const admin = await createUser(t.db, 'pa-boss', { superAdmin: true });
   expect(admin.superAdmin).toBe(true);
-  boss = await login(t.app, 'pa-boss');
+  await t.as('pa-boss').token();
 });
 afterAll(() => t.close());
 
 const add = (memberIds: number[]) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/groupAuth/groupMember',
-    headers: bearer(boss),
-    payload: { groupId: internalId, memberType: 'identity_id', memberIds },
+  t.as('pa-boss').call(rolesApi.addMembers, {
+    body: { groupId: internalId, memberType: 'identity_id', memberIds },
   });
 /** A user whose e-mail address is `email`. */
 async function userWith(username: string, email: string) {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS_MESSAGES } from '../../../shared/contract/role-rights';
+import { rolesApi } from '../../../shared/contract/roles';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups } from '../../db/schema';
 import { createInstitution, createRole, createUser } from '../../test/fixtures';
@@ -56,9 +57,9 @@ const roleExists = async (id: number) => (await t.db.select().from(groups).where
 describe('one rights rule on every path', () => {
   it('refuses removing the role of a nasupport holder (403, audited, nothing removed)', async () => {
     const before = await membersOf(staff.id);
-    const res = await t
-      .as('preg')
-      .delete(`/api/groupAuth/groupMember?groupId=${staff.id}&memberType=identity_id&memberId=${jordan.id}`);
+    const res = await t.as('preg').call(rolesApi.removeMember, {
+      query: { groupId: staff.id, memberType: 'identity_id', memberId: jordan.id },
+    });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({
       message: 'error.aboveYourRightsUser',
@@ -70,10 +71,12 @@ describe('one rights rule on every path', () => {
   });
 
   it('refuses "change all users" naming the blocking user, and moves nobody', async () => {
-    const res = await t.as('preg').put('/api/groupAuth/groupMember', {
-      groupId: other.id,
-      fromGroupId: staff.id,
-      all: true,
+    const res = await t.as('preg').call(rolesApi.changeMembers, {
+      body: {
+        groupId: other.id,
+        fromGroupId: staff.id,
+        all: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().params).toMatchObject({ username: 'pjordan' });
@@ -82,8 +85,11 @@ describe('one rights rule on every path', () => {
   });
 
   it('refuses deleting that role with a remap: nobody moves and the role stays', async () => {
-    const res = await t.as('preg').delete(`/api/groupAuth/group?groupId=${staff.id}`, {
-      reassignAllTo: other.id,
+    const res = await t.as('preg').call(rolesApi.remove, {
+      query: { groupId: staff.id },
+      body: {
+        reassignAllTo: other.id,
+      },
     });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({
@@ -101,10 +107,12 @@ describe('one rights rule on every path', () => {
     await t.db
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, spare.id), eq(groupMembers.userId, avery.id)));
-    const res = await t.as('preg').put('/api/groupAuth/groupMember', {
-      groupId: other.id,
-      fromGroupId: staff.id,
-      all: true,
+    const res = await t.as('preg').call(rolesApi.changeMembers, {
+      body: {
+        groupId: other.id,
+        fromGroupId: staff.id,
+        all: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({
@@ -122,18 +130,20 @@ describe('one rights rule on every path', () => {
   });
 
   it('still lets the registrar remove a member holding nothing above their rights', async () => {
-    const res = await t
-      .as('preg')
-      .delete(`/api/groupAuth/groupMember?groupId=${staff.id}&memberType=identity_id&memberId=${plain.id}`);
+    const res = await t.as('preg').call(rolesApi.removeMember, {
+      query: { groupId: staff.id, memberType: 'identity_id', memberId: plain.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await membersOf(staff.id)).toEqual([jordan.id]);
   });
 
   it('lets a super admin give a nasupport holder a role (super covers the other flags)', async () => {
-    const res = await t.as('pboss').post('/api/groupAuth/groupMember', {
-      groupId: other.id,
-      memberType: 'identity_id',
-      memberIds: [jordan.id],
+    const res = await t.as('pboss').call(rolesApi.addMembers, {
+      body: {
+        groupId: other.id,
+        memberType: 'identity_id',
+        memberIds: [jordan.id],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await membersOf(other.id)).toEqual([jordan.id]);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS_MESSAGES } from '../../../shared/contract/role-rights';
+import { rolesApi } from '../../../shared/contract/roles';
 import { ADMIN_PERMISSIONS, type Permission } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups } from '../../db/schema';
 import { createInstitution, createRole, createUser } from '../../test/fixtures';
@@ -60,11 +61,9 @@ const MISSING = ADMIN_PERMISSIONS.filter((p) => !KEEPER.includes(p));
 describe('a role editor cannot demote roles above its rights', () => {
   it('refuses removing a member of the Administrator role (403) and changes nothing', async () => {
     const before = await membersOf(adminRole.id);
-    const res = await t
-      .as('reditor')
-      .delete(
-        `/api/groupAuth/groupMember?groupId=${adminRole.id}&memberType=identity_id&memberId=${registrar.id}`,
-      );
+    const res = await t.as('reditor').call(rolesApi.removeMember, {
+      query: { groupId: adminRole.id, memberType: 'identity_id', memberId: registrar.id },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       message: 'error.aboveYourRightsRole',
@@ -77,9 +76,12 @@ describe('a role editor cannot demote roles above its rights', () => {
 
   it('refuses cutting the Administrator role to one permission (403) and changes nothing', async () => {
     const before = await roleRow(adminRole.id);
-    const res = await t.as('reditor').put(`/api/groupAuth/group?groupId=${adminRole.id}`, {
-      permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'],
-      version: before.version,
+    const res = await t.as('reditor').call(rolesApi.update, {
+      query: { groupId: adminRole.id },
+      body: {
+        permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'],
+        version: before.version,
+      },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('error.aboveYourRightsRole');
@@ -87,7 +89,7 @@ describe('a role editor cannot demote roles above its rights', () => {
     expect(after.permissions).toEqual(before.permissions);
     expect(after.version).toBe(before.version);
     // Re-read through the API as the administrator: the registrar still holds all nine.
-    const list = (await t.as('radmin').get(`/api/groupAuth/group?contextId=${instA.id}`)).json();
+    const list = (await t.as('radmin').call(rolesApi.list, { query: { contextId: instA.id } })).json();
     const role = list.groups.find((g: { groupId: number }) => g.groupId === adminRole.id);
     expect(role.permissions).toEqual(ADMIN_PERMISSIONS);
     expect(role.members.memberIds).toEqual(expect.arrayContaining([admin.id, registrar.id]));
@@ -96,13 +98,19 @@ describe('a role editor cannot demote roles above its rights', () => {
 
   it('refuses renaming or deleting the Administrator role', async () => {
     const before = await roleRow(adminRole.id);
-    const rename = await t.as('reditor').put(`/api/groupAuth/group?groupId=${adminRole.id}`, {
-      name: 'Demoted',
-      version: before.version,
+    const rename = await t.as('reditor').call(rolesApi.update, {
+      query: { groupId: adminRole.id },
+      body: {
+        name: 'Demoted',
+        version: before.version,
+      },
     });
     expect(rename.statusCode).toBe(403);
-    const del = await t.as('reditor').delete(`/api/groupAuth/group?groupId=${adminRole.id}`, {
-      reassignAllTo: keeperRole.id,
+    const del = await t.as('reditor').call(rolesApi.remove, {
+      query: { groupId: adminRole.id },
+      body: {
+        reassignAllTo: keeperRole.id,
+      },
     });
     expect(del.statusCode).toBe(403);
     expect(del.json().message).toBe('error.aboveYourRightsRole');
@@ -111,10 +119,12 @@ describe('a role editor cannot demote roles above its rights', () => {
   });
 
   it('refuses moving the Administrator role’s users to another role', async () => {
-    const res = await t.as('reditor').put('/api/groupAuth/groupMember', {
-      fromGroupId: adminRole.id,
-      groupId: keeperRole.id,
-      all: true,
+    const res = await t.as('reditor').call(rolesApi.changeMembers, {
+      body: {
+        fromGroupId: adminRole.id,
+        groupId: keeperRole.id,
+        all: true,
+      },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('error.aboveYourRightsRole');
@@ -122,9 +132,11 @@ describe('a role editor cannot demote roles above its rights', () => {
   });
 
   it('refuses changing the role of a user who holds permissions the editor lacks', async () => {
-    const add = await t.as('reditor').post('/api/groupAuth/groupMember', {
-      groupId: keeperRole.id,
-      memberIds: [registrar.id],
+    const add = await t.as('reditor').call(rolesApi.addMembers, {
+      body: {
+        groupId: keeperRole.id,
+        memberIds: [registrar.id],
+      },
     });
     expect(add.statusCode).toBe(403);
     expect(add.json()).toMatchObject({
@@ -146,16 +158,20 @@ describe('a role editor cannot demote roles above its rights', () => {
   });
 
   it('still lets the editor change roles and users within its rights', async () => {
-    const res = await t.as('reditor').post('/api/groupAuth/groupMember', {
-      groupId: keeperRole.id,
-      memberIds: [teacher.id],
+    const res = await t.as('reditor').call(rolesApi.addMembers, {
+      body: {
+        groupId: keeperRole.id,
+        memberIds: [teacher.id],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await membersOf(keeperRole.id)).toEqual([editor.id, teacher.id].sort());
-    const back = await t.as('reditor').put('/api/groupAuth/groupMember', {
-      fromGroupId: keeperRole.id,
-      groupId: teacherRole.id,
-      memberIds: [teacher.id],
+    const back = await t.as('reditor').call(rolesApi.changeMembers, {
+      body: {
+        fromGroupId: keeperRole.id,
+        groupId: teacherRole.id,
+        memberIds: [teacher.id],
+      },
     });
     expect(back.statusCode).toBe(200);
     expect(await membersOf(teacherRole.id)).toEqual([teacher.id]);
@@ -165,9 +181,12 @@ describe('a role editor cannot demote roles above its rights', () => {
 describe('nobody removes the last holder of CAN_CREATE_EDIT_ROLES', () => {
   it('refuses taking the permission off the only role that holds it (409)', async () => {
     const before = await roleRow(loneAdmin.id);
-    const res = await t.as('rlone').put(`/api/groupAuth/group?groupId=${loneAdmin.id}`, {
-      permissions: ADMIN_PERMISSIONS.filter((p) => p !== 'CAN_CREATE_EDIT_ROLES'),
-      version: before.version,
+    const res = await t.as('rlone').call(rolesApi.update, {
+      query: { groupId: loneAdmin.id },
+      body: {
+        permissions: ADMIN_PERMISSIONS.filter((p) => p !== 'CAN_CREATE_EDIT_ROLES'),
+        version: before.version,
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -178,16 +197,16 @@ describe('nobody removes the last holder of CAN_CREATE_EDIT_ROLES', () => {
   });
 
   it('refuses removing or moving the last holder (409), and nothing changes', async () => {
-    const remove = await t
-      .as('rlone')
-      .delete(
-        `/api/groupAuth/groupMember?groupId=${loneAdmin.id}&memberType=identity_id&memberId=${lone.id}`,
-      );
+    const remove = await t.as('rlone').call(rolesApi.removeMember, {
+      query: { groupId: loneAdmin.id, memberType: 'identity_id', memberId: lone.id },
+    });
     expect(remove.statusCode).toBe(409);
-    const move = await t.as('rlone').put('/api/groupAuth/groupMember', {
-      fromGroupId: loneAdmin.id,
-      groupId: loneStaff.id,
-      all: true,
+    const move = await t.as('rlone').call(rolesApi.changeMembers, {
+      body: {
+        fromGroupId: loneAdmin.id,
+        groupId: loneStaff.id,
+        all: true,
+      },
     });
     expect(move.statusCode).toBe(409);
     expect(move.json().message).toBe('error.lastRoleEditor');
@@ -198,11 +217,9 @@ describe('nobody removes the last holder of CAN_CREATE_EDIT_ROLES', () => {
   it('allows it once someone else holds the permission', async () => {
     const other = await createUser(t.db, 'rsecond');
     await t.db.insert(groupMembers).values({ groupId: loneAdmin.id, userId: other.id });
-    const remove = await t
-      .as('rlone')
-      .delete(
-        `/api/groupAuth/groupMember?groupId=${loneAdmin.id}&memberType=identity_id&memberId=${other.id}`,
-      );
+    const remove = await t.as('rlone').call(rolesApi.removeMember, {
+      query: { groupId: loneAdmin.id, memberType: 'identity_id', memberId: other.id },
+    });
     expect(remove.statusCode).toBe(200);
     expect(await membersOf(loneAdmin.id)).toEqual([lone.id]);
   });

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  ExplainAccessQueryT,
-  ExplainAccessResponseT,
-  ExplainUsersResponseT,
+import {
+  accessExplainApi,
+  type ExplainAccessQueryT,
+  type ExplainAccessResponseT,
 } from '../../../shared/contract/access-explain';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export type Explanation = ExplainAccessResponseT;
 
@@ -19,7 +19,7 @@ export function useExplainUsers(organizationId: number | null, q: string) {
   return useQuery({
     queryKey: explainKeys.users(organizationId ?? 0, q),
     queryFn: ({ signal }) =>
-      api<ExplainUsersResponseT>('/api/access/explain/users', { signal, query: { organizationId, q } }),
+      call(accessExplainApi.users, { signal, query: { organizationId: organizationId as number, q } }),
     enabled: organizationId !== null,
     placeholderData: keepPreviousData,
   });
@@ -29,8 +29,7 @@ export function useExplainUsers(organizationId: number | null, q: string) {
 export function useExplainAccess(q: ExplainAccessQueryT | null) {
   return useQuery({
     queryKey: q ? explainKeys.explain(q) : ['access-explain', 'none'],
-    queryFn: ({ signal }) =>
-      api<Explanation>('/api/access/explain', { signal, query: q as ExplainAccessQueryT }),
+    queryFn: ({ signal }) => call(accessExplainApi.explain, { signal, query: q as ExplainAccessQueryT }),
     enabled: q !== null,
     staleTime: 0,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { UpdateInstitutionBody, UpdateInstitutionResponse } from '../../../shared/contract/admin-tools';
-import { api } from '../../lib/api';
+import { adminToolsApi, type UpdateInstitutionBody } from '../../../shared/contract/admin-tools';
+import { call } from '../../lib/api';
 import { institutionDataKeys } from '../institutions';
 
 export type InstitutionSettings = z.input<typeof UpdateInstitutionBody>;
@@ -11,8 +11,7 @@ export function useUpdateInstitution(orgId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: InstitutionSettings) =>
-      api<z.infer<typeof UpdateInstitutionResponse>>('/api/institution/updateInstitution', {
-        method: 'PUT',
+      call(adminToolsApi.updateInstitution, {
         query: { organizationId: orgId },
         body,
       }),

@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  AcknowledgeAlertsBody,
-  AcknowledgeAlertsResponse,
-  AlertsResponse,
-} from '../../../shared/contract/alerts';
-import { api, isApiError } from '../../lib/api';
+import { type AcknowledgeAlertsBody, type AlertsResponse, alertsApi } from '../../../shared/contract/alerts';
+import { call, isApiError } from '../../lib/api';
 
 export type Alerts = z.infer<typeof AlertsResponse>;
 type AlertBuckets = Partial<Alerts>;
@@ -42,9 +38,9 @@ export function useAlerts(organizationId: number | null, enabled: boolean) {
     queryKey: alertKeys.list(organizationId ?? 0),
     queryFn: async ({ signal }) => {
       try {
-        return await api<Alerts>('/api/alert/alerts', {
+        return await call(alertsApi.list, {
           signal,
-          query: { organizationId, tz: viewerTimeZone() },
+          query: { organizationId: organizationId as number, tz: viewerTimeZone() },
         });
       } catch (e) {
         if (isApiError(e) && e.status === 404) return null;
@@ -67,8 +63,7 @@ export function useAcknowledgeAlerts(organizationId: number) {
   const key = alertKeys.list(organizationId);
   return useMutation({
     mutationFn: (body: AcknowledgeAlertsBody) =>
-      api<AcknowledgeAlertsResponse>('/api/alert/alerts/acknowledge', {
-        method: 'POST',
+      call(alertsApi.acknowledge, {
         query: { organizationId },
         body,
       }),

@@ -4,11 +4,11 @@ import {
   AUDIT_XLSX_FILE,
   type AuditFiltersT,
   type AuditPageResponseT,
+  auditApi,
 } from '../../../shared/contract/audit';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export type AuditPage = AuditPageResponseT;
 export type AuditRow = AuditPageResponseT['rows'][number];
 
 /** The filters of the page without empty values, as the query string takes them. */
@@ -29,8 +29,8 @@ export function useAuditLog(f: AuditFiltersT, enabled = true) {
     enabled,
     queryKey: auditKeys.list(f),
     queryFn: ({ pageParam, signal }) =>
-      api<AuditPage>('/api/audit', {
-        query: { ...defined(f), limit: 50, ...(pageParam ? { cursor: pageParam } : {}) },
+      call(auditApi.page, {
+        query: { ...(defined(f) as AuditFiltersT), limit: 50, ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
       }),
     initialPageParam: null as string | null,
@@ -40,8 +40,8 @@ export function useAuditLog(f: AuditFiltersT, enabled = true) {
 
 export const exportAuditLog = (f: AuditFiltersT, format: 'csv' | 'xlsx' = 'csv') =>
   format === 'csv'
-    ? downloadFile('/api/audit/export', defined(f), AUDIT_CSV_FILE)
-    : downloadFile('/api/audit/export', { ...defined(f), format }, AUDIT_XLSX_FILE);
+    ? downloadFile(auditApi.export.path, defined(f), AUDIT_CSV_FILE)
+    : downloadFile(auditApi.export.path, { ...defined(f), format }, AUDIT_XLSX_FILE);
 
 /** The audit page pre-filtered on one entity ("history of this item"). */
 export const historyPath = (entityType: string, entityId: string | number) =>

@@ -1,17 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  INTERNAL_USER_CSV_FILE,
-  type UserGroupDetailsResponse,
-} from '../../../shared/contract/internal-users';
-import type { GroupMembersWriteResponse } from '../../../shared/contract/roles';
+import { INTERNAL_USER_CSV_FILE, internalUsersApi } from '../../../shared/contract/internal-users';
+import { rolesApi } from '../../../shared/contract/roles';
 import type { GetUserResponse } from '../../../shared/contract/users';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export type InternalUserList = z.infer<typeof UserGroupDetailsResponse>;
 export type UserLookup = z.infer<typeof GetUserResponse>;
-type Write = z.infer<typeof GroupMembersWriteResponse>;
 
 export const internalUserKeys = {
   all: ['internal-users'] as const,
@@ -22,7 +17,7 @@ export const internalUserKeys = {
 export function useInternalUsers() {
   return useQuery({
     queryKey: internalUserKeys.list(),
-    queryFn: ({ signal }) => api<InternalUserList>('/api/groupAuth/userGroupDetails', { signal }),
+    queryFn: ({ signal }) => call(internalUsersApi.list, { signal }),
   });
 }
 
@@ -35,8 +30,7 @@ export function useAddInternalUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, piId }: { groupId: number; piId: string }) =>
-      api<Write>('/api/groupAuth/groupMember', {
-        method: 'POST',
+      call(rolesApi.addMembers, {
         body: { groupId, memberType: 'identity_id', memberIds: [piId] },
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: internalUserKeys.all }),
@@ -47,8 +41,7 @@ export function useRemoveInternalUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, piId }: { groupId: number; piId: string }) =>
-      api<Write>('/api/groupAuth/groupMember', {
-        method: 'DELETE',
+      call(rolesApi.removeMember, {
         query: { groupId, memberType: 'identity_id', memberId: piId },
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: internalUserKeys.all }),
@@ -56,4 +49,4 @@ export function useRemoveInternalUser() {
 }
 
 export const exportInternalUsers = () =>
-  downloadFile('/api/groupAuth/userGroupDetails/export', {}, INTERNAL_USER_CSV_FILE);
+  downloadFile(internalUsersApi.export.path, {}, INTERNAL_USER_CSV_FILE);

@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  RecycleBinResponseT,
-  RecycleKindT,
-  RestoreBodyT,
-  RestoreResponseT,
+import {
+  type RecycleBinResponseT,
+  type RecycleKindT,
+  type RestoreBodyT,
+  recycleBinApi,
 } from '../../../shared/contract/recycle-bin';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { courseKeys } from '../courses';
 import { roleKeys } from '../roles';
 
@@ -23,7 +23,7 @@ export function useRecycleBin(orgId: number, kind: RecycleKindT | null, enabled 
     staleTime: 0,
     queryKey: recycleBinKeys.list(orgId, kind),
     queryFn: ({ pageParam, signal }) =>
-      api<RecycleBinResponseT>('/api/recycle-bin', {
+      call(recycleBinApi.list, {
         query: {
           organizationId: orgId,
           ...(kind ? { kind } : {}),
@@ -40,8 +40,7 @@ export function useRecycleBin(orgId: number, kind: RecycleKindT | null, enabled 
 export function useRestore() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RestoreBodyT) =>
-      api<RestoreResponseT>('/api/recycle-bin/restore', { method: 'POST', body }),
+    mutationFn: (body: RestoreBodyT) => call(recycleBinApi.restore, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: recycleBinKeys.all });
       void qc.invalidateQueries({ queryKey: courseKeys.all });

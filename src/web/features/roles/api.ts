@@ -12,7 +12,6 @@ import { call } from '../../lib/api';
 
 export type RoleList = RouteResponse<typeof rolesApi.list>;
 export type RoleItem = RoleList['groups'][number];
-export type RoleMembers = RouteResponse<typeof rolesApi.members>;
 
 export const roleKeys = {
   all: ['roles'] as const,

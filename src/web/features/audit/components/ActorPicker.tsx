@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditActorsResponseT } from '../../../../shared/contract/audit';
-import { api } from '../../../lib/api';
+import { auditApi } from '../../../../shared/contract/audit';
+import { call } from '../../../lib/api';
 
 type Option = { value: string; label: string };
 
@@ -13,7 +13,7 @@ function useAuditActors(orgId: number, q: string) {
   return useQuery({
     queryKey: ['audit', 'actors', orgId, q],
     queryFn: ({ signal }) =>
-      api<AuditActorsResponseT>('/api/audit/actors', {
+      call(auditApi.actors, {
         query: { organizationId: orgId, ...(q ? { q } : {}) },
         signal,
       }),
