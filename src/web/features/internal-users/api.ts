@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { INTERNAL_USER_CSV_FILE, internalUsersApi } from '../../../shared/contract/internal-users';
 import { rolesApi } from '../../../shared/contract/roles';
-import type { GetUserResponse } from '../../../shared/contract/users';
-import { api, call } from '../../lib/api';
+import { type GetUserResponse, usersApi } from '../../../shared/contract/users';
+import { call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
 export type UserLookup = z.infer<typeof GetUserResponse>;
@@ -23,7 +23,7 @@ export function useInternalUsers() {
 
 /** GET registrarUser/getUser/:username (the e-mail lookup on blur). Not cached: each blur asks. */
 export function lookupUser(username: string) {
-  return api<UserLookup | string>(`/api/registrarUser/getUser/${encodeURIComponent(username)}`);
+  return call(usersApi.getUser, { params: { username } });
 }
 
 export function useAddInternalUser() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { InstitutionListResponse } from '../../../shared/contract/institutions';
+import { institutionsApi } from '../../../shared/contract/institutions';
 import {
   CANVAS_CONFIG_FILE,
   type CreateLtiRegistrationBody,
@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contract/lti';
 import { ltiRosterApi } from '../../../shared/contract/lti-roster';
 import type { RouteBody, RouteResponse } from '../../../shared/contract/route';
-import { api, call, isApiError } from '../../lib/api';
+import { call, isApiError } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
 export type RegistrationList = RouteResponse<typeof ltiApi.list>;
@@ -38,11 +38,7 @@ export const ltiKeys = {
 export function useInstitutionChoices(name: string) {
   return useQuery({
     queryKey: ['institutions', 'search', name, 20] as const,
-    queryFn: ({ signal }) =>
-      api<z.infer<typeof InstitutionListResponse>>('/api/institution/institutionListFilterByName', {
-        signal,
-        query: { name, limit: 20 },
-      }),
+    queryFn: ({ signal }) => call(institutionsApi.filterByName, { signal, query: { name, limit: 20 } }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
