@@ -14,25 +14,19 @@ const access = { rule: 'viewAudit', org: 'query' } as const;
 export async function accessExplainRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const explain = routeOptions(accessExplainApi.explain, options);
   r.route({
-    ...explain,
-    schema: {
-      ...explain.schema,
+    ...routeOptions(accessExplainApi.explain, options, {
       description:
         "May this user do this (a capability rule) in this institution, and why: the server's own verdict with the groups, flags and rule exceptions that decide it.",
-    },
+    }),
     config: { access },
     handler: (req) => explainAccess(req.server.db, actorOf(req), req.query),
   });
 
-  const users = routeOptions(accessExplainApi.users, options);
   r.route({
-    ...users,
-    schema: {
-      ...users.schema,
+    ...routeOptions(accessExplainApi.users, options, {
       description: 'Users one may ask about in the institution: its members (staff: anyone), matching q.',
-    },
+    }),
     config: { access },
     handler: (req) => explainUsers(req.server.db, actorOf(req), req.query.organizationId, req.query.q),
   });

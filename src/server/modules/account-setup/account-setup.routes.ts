@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountSetupApi } from '../../../shared/contract/account-setup';
 import { checkSetupLink, completeSetup } from './account-setup.service';
-import { describedRoute } from '../../lib/described-route';
+import { routeOptions } from '../../lib/route-options';
 import { errorResponses } from '../../lib/error-responses';
 
 const options = { tags: ['account-setup'], errors: errorResponses(404, 410, 422, 429) };
@@ -16,7 +16,7 @@ export async function accountSetupRoutes(app: FastifyInstance) {
   const clientOf = (req: { ip: string; id: string }) => ({ ip: req.ip, requestId: req.id });
 
   r.route({
-    ...describedRoute(accountSetupApi.check, options, {
+    ...routeOptions(accountSetupApi.check, options, {
       description: 'Checks a setup link: 200 with the account it sets up; 404 unknown or used; 410 expired.',
     }),
     config: { access: { rule: 'public', org: 'none' } },
@@ -24,7 +24,7 @@ export async function accountSetupRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(accountSetupApi.complete, options, {
+    ...routeOptions(accountSetupApi.complete, options, {
       description:
         'Sets the password of a pending account and activates it; the link then stops working. 422 for a password outside the policy.',
     }),

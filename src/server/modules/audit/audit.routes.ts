@@ -17,25 +17,19 @@ const access = { rule: 'viewAudit', org: 'query' } as const;
 export async function auditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const page = routeOptions(auditApi.page, options);
   r.route({
-    ...page,
-    schema: {
-      ...page.schema,
+    ...routeOptions(auditApi.page, options, {
       description:
         "One page of the institution's audit rows, newest first, filtered; page on with nextCursor.",
-    },
+    }),
     config: { access },
     handler: (req) => auditPage(req.server.db, req.query),
   });
 
-  const actors = routeOptions(auditApi.actors, options);
   r.route({
-    ...actors,
-    schema: {
-      ...actors.schema,
+    ...routeOptions(auditApi.actors, options, {
       description: 'The actor picker: people who wrote audit rows of the institution, found by name.',
-    },
+    }),
     config: { access },
     handler: async (req) => ({
       actors: (await auditActors(req.server.db, req.query.organizationId, req.query.q)).map((u) => ({
@@ -47,17 +41,18 @@ export async function auditRoutes(app: FastifyInstance) {
   });
 
   // A download: its 200 is documented as the CSV text.
-  const download = routeOptions(auditApi.export, {
-    tags: ['audit'],
-    errors: { 200: CsvResponse, ...errors },
-  });
   r.route({
-    ...download,
-    schema: {
-      ...download.schema,
-      description: `${AUDIT_CSV_FILE} or ${AUDIT_XLSX_FILE}: every audit row the filters select, newest first, as CSV (text/csv) or .xlsx (format=xlsx).`,
-      produces: ['text/csv', XLSX_TYPE],
-    },
+    ...routeOptions(
+      auditApi.export,
+      {
+        tags: ['audit'],
+        errors: { 200: CsvResponse, ...errors },
+      },
+      {
+        description: `${AUDIT_CSV_FILE} or ${AUDIT_XLSX_FILE}: every audit row the filters select, newest first, as CSV (text/csv) or .xlsx (format=xlsx).`,
+        produces: ['text/csv', XLSX_TYPE],
+      },
+    ),
     config: { access },
     handler: async (req, reply) => {
       const { format, ...filters } = req.query;

@@ -8,9 +8,8 @@ import { checkPassword, logout, openSession, type PasswordUser, refresh } from '
 import { warnWhenProxiedWithoutTrust } from './proxy-warning';
 import { clearSessionCookies, setSessionCookies } from '../../lib/session/session-cookie';
 import { capabilitiesWithTabs, sessionData } from './session.service';
-import { describedRoute } from '../../lib/described-route';
-import { errorResponses } from '../../lib/error-responses';
 import { routeOptions } from '../../lib/route-options';
+import { errorResponses } from '../../lib/error-responses';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 
@@ -34,7 +33,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
   warnWhenProxiedWithoutTrust(app);
 
   r.route({
-    ...describedRoute(authApi.login, options, {
+    ...routeOptions(authApi.login, options, {
       description:
         'Password sign-in: the session, or (`step`) the second step due for an account with two-step sign-in (a code) or that must set it up first (provider staff in production).',
     }),

@@ -30,16 +30,6 @@ const options = {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ofImport = entityOrg('import', 'params', 'importId');
 
-/** The route's options with an OpenAPI description (and more schema keys), placed after the tags. */
-function described<O extends { schema: { tags: string[] } }>(
-  o: O,
-  description: string,
-  extra: Record<string, unknown> = {},
-): O {
-  const { tags, ...schema } = o.schema;
-  return { ...o, schema: { tags, description, ...extra, ...schema } };
-}
-
 /** Bulk account creation from .xlsx: upload → dry-run preview → commit → job with progress → report. */
 export async function bulkAccountsRoutes(app: FastifyInstance) {
   uploadRoutes(app);
@@ -60,10 +50,9 @@ function uploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...described(
-      routeOptions(bulkAccountsApi.template, options),
-      `${BULK_TEMPLATE_FILE} with the documented header row.`,
-    ),
+    ...routeOptions(bulkAccountsApi.template, options, {
+      description: `${BULK_TEMPLATE_FILE} with the documented header row.`,
+    }),
     config: { access: { rule: 'editUsers', org: 'query' } },
     handler: async (req, reply) =>
       sendDownload(
@@ -75,11 +64,11 @@ function uploadRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...described(
-      routeOptions(bulkAccountsApi.upload, options),
-      'multipart/form-data with one .xlsx in the field `file` (5 MB, 10,000 rows). Answers 202: the preview is built by a job; poll the import.',
-      { consumes: ['multipart/form-data'] },
-    ),
+    ...routeOptions(bulkAccountsApi.upload, options, {
+      description:
+        'multipart/form-data with one .xlsx in the field `file` (5 MB, 10,000 rows). Answers 202: the preview is built by a job; poll the import.',
+      consumes: ['multipart/form-data'],
+    }),
     config: { access: { rule: 'editUsers', org: 'query' } },
     handler: async (req, reply) => {
       const file = await receiveSpreadsheet(req);
@@ -136,10 +125,9 @@ function importRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...described(
-      routeOptions(bulkAccountsApi.report, options),
-      `${BULK_REPORT_FILE}: one line per row with its action, result and reasons (text/csv).`,
-    ),
+    ...routeOptions(bulkAccountsApi.report, options, {
+      description: `${BULK_REPORT_FILE}: one line per row with its action, result and reasons (text/csv).`,
+    }),
     config: { access: { rule: 'editUsers', org: ofImport } },
     handler: async (req, reply) =>
       sendCsv(

@@ -74,10 +74,10 @@ function reportRoutes(app: FastifyInstance) {
     handler: (req) => censusReport(req.server.db, req.query.organizationId, req.query, req.server.now()),
   });
 
-  const students = routeOptions(inclusiveAccessApi.censusStudents, fileOptions);
   r.route({
-    ...students,
-    schema: { ...students.schema, description: 'The per-student census file: CSV or .xlsx, streamed.' },
+    ...routeOptions(inclusiveAccessApi.censusStudents, fileOptions, {
+      description: 'The per-student census file: CSV or .xlsx, streamed.',
+    }),
     config: { access: { rule: 'viewReports', org: 'query' } },
     handler: async (req, reply) => {
       const out = await censusExport(

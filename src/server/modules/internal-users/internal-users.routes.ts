@@ -27,14 +27,11 @@ export async function internalUsersRoutes(app: FastifyInstance) {
       listInternalUsers(req.server.db, actorOf(req), req.server.config.internalGroupId, req.query.groupId),
   });
 
-  const exportCsv = routeOptions(internalUsersApi.export, options);
   r.route({
-    ...exportCsv,
-    schema: {
-      ...exportCsv.schema,
+    ...routeOptions(internalUsersApi.export, options, {
       description: `${INTERNAL_USER_CSV_FILE}: the internal users as CSV (text/csv).`,
       produces: ['text/csv'],
-    },
+    }),
     config: { access: { rule: 'viewInternalUsers', org: 'none' } },
     handler: async (req, reply) =>
       sendCsv(

@@ -16,30 +16,24 @@ const view = { rule: 'viewOffers', org: 'query' } as const;
 /** Several institutions at once: staff flags and internal users (org 'none'). */
 const compare = { rule: 'compareOffers', org: 'none' } as const;
 
-/** A route's options with its OpenAPI description (and, for a file, its content type). */
-function documented<O extends { schema: object }>(o: O, description: string, produces?: string[]): O {
-  return { ...o, schema: { ...o.schema, description, ...(produces ? { produces } : {}) } };
-}
-
 /** The Offers area (spec §2 /offers, §7 institution offers, product/productOffers, product/getProductOffers). */
 export async function offerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...documented(
-      routeOptions(offersApi.list, options),
-      'The institution\'s offers, 10 a page, filtered, searched and sorted. 404 "No offers available for this Organization" when it has none.',
-    ),
+    ...routeOptions(offersApi.list, options, {
+      description:
+        'The institution\'s offers, 10 a page, filtered, searched and sorted. 404 "No offers available for this Organization" when it has none.',
+    }),
     config: { access: view },
     handler: (req) => institutionOffers(req.server.db, req.query.organizationId, req.query),
   });
 
   r.route({
-    ...documented(
-      routeOptions(offersApi.export, csvOptions),
-      `${OFFERS_CSV_FILE}: the institution's offers with the list's filters, as CSV (text/csv).`,
-      ['text/csv'],
-    ),
+    ...routeOptions(offersApi.export, csvOptions, {
+      description: `${OFFERS_CSV_FILE}: the institution's offers with the list's filters, as CSV (text/csv).`,
+      produces: ['text/csv'],
+    }),
     config: { access: view },
     handler: async (req, reply) => {
       const out = await offersCsv(req.server.db, [req.query.organizationId], req.query);
@@ -48,38 +42,36 @@ export async function offerRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...documented(
-      routeOptions(offersApi.detail, options),
-      "One offer (the /offers/:id page): its fields, its product, the institution's courses (sections) using that product with their census dates, and the LMS course pairings using it. 404 error.offerNotFound for an unknown id; 403 for an offer of an institution the caller may not see.",
-    ),
+    ...routeOptions(offersApi.detail, options, {
+      description:
+        "One offer (the /offers/:id page): its fields, its product, the institution's courses (sections) using that product with their census dates, and the LMS course pairings using it. 404 error.offerNotFound for an unknown id; 403 for an offer of an institution the caller may not see.",
+    }),
     config: { access: { rule: 'viewOffers', org: entityOrg('offer', 'params', 'offerId') } },
     handler: (req) => offerDetail(req.server.db, req.params.offerId),
   });
 
   r.route({
-    ...documented(
-      routeOptions(offersApi.productOffers, options),
-      "The institution's offers as the Products page lists them: an empty page when it has none.",
-    ),
+    ...routeOptions(offersApi.productOffers, options, {
+      description:
+        "The institution's offers as the Products page lists them: an empty page when it has none.",
+    }),
     config: { access: view },
     handler: (req) => productOffers(req.server.db, req.query.organizationId, req.query),
   });
 
   r.route({
-    ...documented(
-      routeOptions(offersApi.compare, options),
-      'The offers of several institutions in one list (staff flags and internal users).',
-    ),
+    ...routeOptions(offersApi.compare, options, {
+      description: 'The offers of several institutions in one list (staff flags and internal users).',
+    }),
     config: { access: { ...compare, actAs: 'read' } },
     handler: (req) => compareOffers(req.server.db, req.body),
   });
 
   r.route({
-    ...documented(
-      routeOptions(offersApi.compareExport, csvOptions),
-      `${OFFERS_CSV_FILE}: the compared institutions' offers with the list's filters, as CSV (text/csv).`,
-      ['text/csv'],
-    ),
+    ...routeOptions(offersApi.compareExport, csvOptions, {
+      description: `${OFFERS_CSV_FILE}: the compared institutions' offers with the list's filters, as CSV (text/csv).`,
+      produces: ['text/csv'],
+    }),
     config: { access: compare },
     handler: async (req, reply) => {
       const out = await offersCsv(req.server.db, req.query.organizationIds, req.query);

@@ -40,10 +40,8 @@ async function receiveOptOutFile(req: FastifyRequest) {
 export async function optOutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const upload = routeOptions(optOutApi.upload, uploadOptions);
   r.route({
-    ...upload,
-    schema: { ...upload.schema, consumes: ['multipart/form-data'] },
+    ...routeOptions(optOutApi.upload, uploadOptions, { consumes: ['multipart/form-data'] }),
     config: { access: { rule: 'manageOptOut', org: 'query' } },
     handler: async (req) =>
       uploadOptOutFile(

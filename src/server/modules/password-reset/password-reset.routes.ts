@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordResetApi } from '../../../shared/contract/password-reset';
-import { describedRoute } from '../../lib/described-route';
+import { routeOptions } from '../../lib/route-options';
 import { errorResponses } from '../../lib/error-responses';
 import { actorOf } from '../../plugins/access';
 import { type SecondStep, setSessionCookies } from '../auth';
@@ -22,7 +22,7 @@ export async function passwordResetRoutes(app: FastifyInstance, opts: { secondSt
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       passwordResetApi.forgot,
       { tags, errors: errorResponses(422, 429) },
       {
@@ -36,7 +36,7 @@ export async function passwordResetRoutes(app: FastifyInstance, opts: { secondSt
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       passwordResetApi.checkLink,
       { tags, errors: errorResponses(404, 410, 422, 429) },
       {
@@ -48,7 +48,7 @@ export async function passwordResetRoutes(app: FastifyInstance, opts: { secondSt
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       passwordResetApi.reset,
       { tags, errors: errorResponses(404, 410, 422, 429) },
       {
@@ -72,7 +72,7 @@ export async function passwordResetRoutes(app: FastifyInstance, opts: { secondSt
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       passwordResetApi.change,
       { tags, errors: errorResponses(401, 403, 422, 429) },
       {

@@ -116,17 +116,18 @@ function pairCourseRoutes(r: Router) {
 
 /** The organisation's pairings as a streamed CSV file. */
 function exportRoutes(r: Router) {
-  const exportOptions = routeOptions(productsApi.export, {
-    tags,
-    errors: errorResponses(401, 403, 404, 422, 504),
-  });
   r.route({
-    ...exportOptions,
-    schema: {
-      ...exportOptions.schema,
-      description: "The organisation's LMS course pairings as CSV (text/csv), streamed.",
-      produces: ['text/csv'],
-    },
+    ...routeOptions(
+      productsApi.export,
+      {
+        tags,
+        errors: errorResponses(401, 403, 404, 422, 504),
+      },
+      {
+        description: "The organisation's LMS course pairings as CSV (text/csv), streamed.",
+        produces: ['text/csv'],
+      },
+    ),
     config: { access: { rule: 'editProducts', org: 'none' } },
     handler: async (req, reply) => {
       const file = await prepareExport(

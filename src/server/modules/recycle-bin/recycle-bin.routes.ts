@@ -12,29 +12,31 @@ const tags = ['recycle-bin'];
 export async function recycleBinRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const list = routeOptions(recycleBinApi.list, { tags, errors: errorResponses(401, 403, 404, 422) });
   r.route({
-    ...list,
-    schema: {
-      ...list.schema,
-      description:
-        'Recently removed courses, roles and role members of the institution that the caller may restore, most recent first.',
-    },
+    ...routeOptions(
+      recycleBinApi.list,
+      { tags, errors: errorResponses(401, 403, 404, 422) },
+      {
+        description:
+          'Recently removed courses, roles and role members of the institution that the caller may restore, most recent first.',
+      },
+    ),
     config: { access: { rule: 'recycleBin', org: 'query' } },
     handler: (req) => listBin(req.server.db, actorOf(req), req.query),
   });
 
-  const restore = routeOptions(recycleBinApi.restore, {
-    tags,
-    errors: errorResponses(401, 403, 404, 409, 422),
-  });
   r.route({
-    ...restore,
-    schema: {
-      ...restore.schema,
-      description:
-        'Restores a removed course, role or role member exactly as it was (same id, members moved back), or answers 409 with why it cannot.',
-    },
+    ...routeOptions(
+      recycleBinApi.restore,
+      {
+        tags,
+        errors: errorResponses(401, 403, 404, 409, 422),
+      },
+      {
+        description:
+          'Restores a removed course, role or role member exactly as it was (same id, members moved back), or answers 409 with why it cannot.',
+      },
+    ),
     config: { access: { rule: 'recycleBin', org: 'body' } },
     handler: (req) => restoreEntry(req.server.db, actorOf(req), req.body),
   });

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type SsoFailure, ssoApi } from '../../../shared/contract/sso';
-import { describedRoute } from '../../lib/described-route';
-import { errorResponses } from '../../lib/error-responses';
 import { routeOptions } from '../../lib/route-options';
+import { errorResponses } from '../../lib/error-responses';
 import { openSession, setSessionCookies } from '../auth';
 import { readBrowserCookie, setBrowserCookie } from './sso.cookie';
 import {
@@ -46,7 +45,7 @@ export async function ssoRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(ssoApi.start, redirects, {
+    ...routeOptions(ssoApi.start, redirects, {
       summary: "Begins a provider sign-in: redirects (303) to the provider's authorization endpoint.",
     }),
     attachValidation: true,
@@ -68,7 +67,7 @@ export async function ssoRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(ssoApi.callback, redirects, {
+    ...routeOptions(ssoApi.callback, redirects, {
       summary:
         'The redirect URI: checks the answer, then redirects (303) to /login with a one-time code in the fragment, or with ?sso=<reason>.',
     }),

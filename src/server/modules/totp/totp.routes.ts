@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { totpApi } from '../../../shared/contract/totp';
-import { describedRoute } from '../../lib/described-route';
-import { errorResponses } from '../../lib/error-responses';
 import { routeOptions } from '../../lib/route-options';
+import { errorResponses } from '../../lib/error-responses';
 import { actorOf } from '../../plugins/access';
 import { setSessionCookies } from '../auth';
 import { confirmTotp, disableTotp, resetTotp, setupTotp, totpStatus } from './totp.account';
@@ -21,7 +20,7 @@ export async function totpRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       totpApi.loginCode,
       { tags, errors: errorResponses(401, 422, 429) },
       {
@@ -38,7 +37,7 @@ export async function totpRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       totpApi.loginEnrol,
       { tags, errors: errorResponses(401, 422) },
       {
@@ -50,7 +49,7 @@ export async function totpRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       totpApi.loginEnrolConfirm,
       { tags, errors: errorResponses(401, 409, 422, 429) },
       {
@@ -73,7 +72,7 @@ export async function totpRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       totpApi.setup,
       { tags, errors: errorResponses(401, 403, 409) },
       {
@@ -86,7 +85,7 @@ export async function totpRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       totpApi.confirm,
       { tags, errors: errorResponses(401, 403, 409, 422) },
       {
@@ -99,7 +98,7 @@ export async function totpRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       totpApi.disable,
       { tags, errors: errorResponses(401, 403, 409, 422, 429) },
       {
@@ -111,7 +110,7 @@ export async function totpRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...describedRoute(
+    ...routeOptions(
       totpApi.reset,
       { tags, errors: errorResponses(401, 403, 404, 409) },
       {

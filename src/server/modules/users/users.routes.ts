@@ -20,12 +20,6 @@ const options = { tags: ['users'], errors: errorResponses(401, 403, 404, 409, 42
 /** `:id` is a user of the institution `?organizationId=` names (or the caller), else 404. */
 const userOfInstitution = entityOrg('user', 'params', 'id', { within: 'query' });
 
-/** The route's options with an OpenAPI description, placed after the tags. */
-function described<O extends { schema: { tags: string[] } }>(o: O, description: string): O {
-  const { tags, ...schema } = o.schema;
-  return { ...o, schema: { tags, description, ...schema } };
-}
-
 /** Users of spec §7: registrarUser/* and institution/organizationUserSearch. */
 export async function usersRoutes(app: FastifyInstance) {
   searchRoutes(app);
@@ -63,10 +57,10 @@ function piUserRoutes(app: FastifyInstance) {
   const deps = () => ({ db: app.db, jobs: app.jobs, config: app.config });
 
   r.route({
-    ...described(
-      routeOptions(usersApi.createPiUser, options),
-      'Account request: creates a pending user of institution `id` and e-mails setup instructions.',
-    ),
+    ...routeOptions(usersApi.createPiUser, options, {
+      description:
+        'Account request: creates a pending user of institution `id` and e-mails setup instructions.',
+    }),
     config: { access: { rule: 'editUsers', org: entityOrg('institution', 'params', 'id') } },
     handler: async (req, reply) =>
       reply
@@ -91,20 +85,19 @@ function piUserRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...described(
-      routeOptions(usersApi.setStatus, options),
-      'Deactivates (no sign-in, sessions end) or reactivates an account.',
-    ),
+    ...routeOptions(usersApi.setStatus, options, {
+      description: 'Deactivates (no sign-in, sessions end) or reactivates an account.',
+    }),
     config: { access: { rule: 'editUsers', org: userOfInstitution } },
     handler: (req) =>
       setAccountStatus(req.server.db, actorOf(req), req.query.organizationId, req.params.id, req.body),
   });
 
   r.route({
-    ...described(
-      routeOptions(usersApi.removeFromInstitution, options),
-      'Removes the user from the institution (membership and role there; the account stays). Restorable from the recycle bin.',
-    ),
+    ...routeOptions(usersApi.removeFromInstitution, options, {
+      description:
+        'Removes the user from the institution (membership and role there; the account stays). Restorable from the recycle bin.',
+    }),
     config: { access: { rule: 'editUsers', org: userOfInstitution } },
     handler: (req) =>
       removeFromInstitution(req.server.db, actorOf(req), req.query.organizationId, req.params.id),

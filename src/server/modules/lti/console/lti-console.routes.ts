@@ -15,7 +15,7 @@ import {
   setRegistrationStatus,
 } from './lti-console.service';
 import { canvasDeveloperKey, createRegistrationLink, toolUrls } from './lti-tool-setup.service';
-import { described, ltiCourseRosterRoutes } from './lti-course-roster.routes';
+import { ltiCourseRosterRoutes } from './lti-course-roster.routes';
 import { syncRosterNow } from './lti-roster.service';
 
 const options = { tags: ['lti'], errors: errorResponses(401, 403, 404, 422) };
@@ -41,47 +41,43 @@ const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 /** List, create, read and edit registrations. */
 function registrationRoutes(r: Router) {
   r.route({
-    ...described(
-      routeOptions(ltiApi.list, options),
-      'Registrations owned by the institution or holding one of its deployments, with status, last launch and last error.',
-    ),
+    ...routeOptions(ltiApi.list, options, {
+      description:
+        'Registrations owned by the institution or holding one of its deployments, with status, last launch and last error.',
+    }),
     config: { access: view },
     handler: (req) => listRegistrations(req.server.db, actorOf(req), req.query.organizationId),
   });
 
   r.route({
-    ...described(
-      routeOptions(ltiApi.create, writeOptions),
-      'Adds a registration by hand (Active at once, with its first tool key).',
-    ),
+    ...routeOptions(ltiApi.create, writeOptions, {
+      description: 'Adds a registration by hand (Active at once, with its first tool key).',
+    }),
     config: { access: { rule: 'editLti', org: 'body' } },
     handler: (req) => createRegistration(req.server.db, actorOf(req), req.body),
   });
 
   r.route({
-    ...described(
-      routeOptions(ltiApi.detail, options),
-      'One registration, its tool keys (public parts) and its last 100 launches.',
-    ),
+    ...routeOptions(ltiApi.detail, options, {
+      description: 'One registration, its tool keys (public parts) and its last 100 launches.',
+    }),
     config: { access: viewOne },
     handler: (req) =>
       registrationDetail(req.server.db, actorOf(req), req.params.registrationId, req.query.result),
   });
 
   r.route({
-    ...described(
-      routeOptions(ltiApi.update, writeOptions),
-      'Changes a registration (its institution and status stay).',
-    ),
+    ...routeOptions(ltiApi.update, writeOptions, {
+      description: 'Changes a registration (its institution and status stay).',
+    }),
     config: { access: editOne },
     handler: (req) => editRegistration(req.server.db, actorOf(req), req.params.registrationId, req.body),
   });
 
   r.route({
-    ...described(
-      routeOptions(ltiApi.setStatus, writeOptions),
-      'Approves a Pending registration, disables one (launches stop) or enables it again.',
-    ),
+    ...routeOptions(ltiApi.setStatus, writeOptions, {
+      description: 'Approves a Pending registration, disables one (launches stop) or enables it again.',
+    }),
     config: { access: editOne },
     handler: (req) =>
       setRegistrationStatus(req.server.db, actorOf(req), req.params.registrationId, req.body.status),
@@ -91,28 +87,27 @@ function registrationRoutes(r: Router) {
 /** Delete a registration, rotate its tool key, sync a paired course's roster now. */
 function registrationActionRoutes(r: Router) {
   r.route({
-    ...described(
-      routeOptions(ltiApi.remove, writeOptions),
-      'Deletes a registration: its launches stop. 409 while LMS courses are paired through it.',
-    ),
+    ...routeOptions(ltiApi.remove, writeOptions, {
+      description: 'Deletes a registration: its launches stop. 409 while LMS courses are paired through it.',
+    }),
     config: { access: editOne },
     handler: (req) => removeRegistration(req.server.db, actorOf(req), req.params.registrationId),
   });
 
   r.route({
-    ...described(
-      routeOptions(ltiApi.rotateKey, writeOptions),
-      'Publishes the next signing key in /lti/jwks now; it signs once cached key sets have expired (max-age). The old key signs until then and stays published for the overlap.',
-    ),
+    ...routeOptions(ltiApi.rotateKey, writeOptions, {
+      description:
+        'Publishes the next signing key in /lti/jwks now; it signs once cached key sets have expired (max-age). The old key signs until then and stays published for the overlap.',
+    }),
     config: { access: editOne },
     handler: (req) => rotateRegistrationKey(req.server.db, actorOf(req), req.params.registrationId),
   });
 
   r.route({
-    ...described(
-      routeOptions(ltiRosterApi.syncPairing, writeOptions),
-      'Sync roster now: reads the LMS course membership (NRPS) and applies it; when it stops, the answer says why and a job retries with back-off.',
-    ),
+    ...routeOptions(ltiRosterApi.syncPairing, writeOptions, {
+      description:
+        'Sync roster now: reads the LMS course membership (NRPS) and applies it; when it stops, the answer says why and a job retries with back-off.',
+    }),
     config: { access: editOne },
     handler: (req) =>
       syncRosterNow(
@@ -128,31 +123,28 @@ function registrationActionRoutes(r: Router) {
 /** The tool's own set-up: a one-time registration link, its URLs, the Canvas developer key. */
 function toolSetupRoutes(r: Router) {
   r.route({
-    ...described(
-      routeOptions(ltiApi.createLink, writeOptions),
-      'A one-time dynamic-registration link (24 h) for the institution; a registration arriving through it is Pending.',
-    ),
+    ...routeOptions(ltiApi.createLink, writeOptions, {
+      description:
+        'A one-time dynamic-registration link (24 h) for the institution; a registration arriving through it is Pending.',
+    }),
     config: { access: { rule: 'editLti', org: 'body' } },
     handler: (req) =>
       createRegistrationLink(req.server.db, actorOf(req), req.server.config, req.body.organizationId),
   });
 
   r.route({
-    ...described(
-      routeOptions(ltiApi.toolConfiguration, options),
-      "The tool's login, launch, JWKS, deep-link and registration URLs.",
-    ),
+    ...routeOptions(ltiApi.toolConfiguration, options, {
+      description: "The tool's login, launch, JWKS, deep-link and registration URLs.",
+    }),
     config: { access: view },
     handler: (req) => toolUrls(req.server.config),
   });
 
-  const canvas = described(
-    routeOptions(ltiApi.canvasConfig, options),
-    `${CANVAS_CONFIG_FILE}: the Canvas developer-key JSON (application/json download).`,
-  );
   r.route({
-    ...canvas,
-    schema: { ...canvas.schema, produces: ['application/json'] },
+    ...routeOptions(ltiApi.canvasConfig, options, {
+      description: `${CANVAS_CONFIG_FILE}: the Canvas developer-key JSON (application/json download).`,
+      produces: ['application/json'],
+    }),
     config: { access: view },
     handler: async (req, reply) => {
       const out = canvasDeveloperKey(req.server.config);

@@ -8,31 +8,34 @@ import { courseRosterSync, syncCourseRosterNow } from './lti-roster.service';
 
 const section = entityOrg('section', 'query', 'sectionId');
 
-/** routeOptions with the operation's OpenAPI description (the contract holds no prose). */
-export function described<O extends { schema: object }>(opts: O, description: string) {
-  return { ...opts, schema: { ...opts.schema, description } };
-}
-
 /** The course detail page's NRPS roster sync: its last run, and "Sync roster now" (the console's capability). */
 export async function ltiCourseRosterRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...described(
-      routeOptions(ltiRosterApi.courseSync, { tags: ['lti'], errors: errorResponses(401, 403, 404, 422) }),
-      "The course's last roster sync (NRPS): when, counts, last error; null when no LTI launch of it carried NRPS.",
+    ...routeOptions(
+      ltiRosterApi.courseSync,
+      { tags: ['lti'], errors: errorResponses(401, 403, 404, 422) },
+      {
+        description:
+          "The course's last roster sync (NRPS): when, counts, last error; null when no LTI launch of it carried NRPS.",
+      },
     ),
     config: { access: { rule: 'viewInstitution', org: section } },
     handler: (req) => courseRosterSync(req.server.db, actorOf(req), req.query.sectionId),
   });
 
   r.route({
-    ...described(
-      routeOptions(ltiRosterApi.syncCourse, {
+    ...routeOptions(
+      ltiRosterApi.syncCourse,
+      {
         tags: ['lti'],
         errors: errorResponses(401, 403, 404, 409, 422),
-      }),
-      'Sync roster now from the course: reads its LMS course membership (NRPS) and applies it; when it stops, the answer says why and a job retries.',
+      },
+      {
+        description:
+          'Sync roster now from the course: reads its LMS course membership (NRPS) and applies it; when it stops, the answer says why and a job retries.',
+      },
     ),
     config: { access: { rule: 'editLti', org: section } },
     handler: (req) => syncCourseRosterNow(req.server.db, req.server.jobs, actorOf(req), req.query.sectionId),

@@ -37,9 +37,7 @@ import { JWKS_MAX_AGE_SECONDS } from '../shared/lti-keys';
  * redirects and the JWKS.
  */
 function protocolRoute<const D extends RouteSpec>(route: D, summary: string) {
-  const { method, url, schema } = routeOptions(route, { tags: ['lti'], errors: {} });
-  const { response: _, ...rest } = schema;
-  return { method, url, schema: { ...rest, security: [], summary } };
+  return routeOptions(route, { tags: ['lti'], errors: {} }, { security: [], summary });
 }
 
 /** The state cookie: back to /lti/launch only, from the platform's cross-site form_post. */
