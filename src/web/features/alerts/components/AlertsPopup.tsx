@@ -1,37 +1,9 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconInfoCircle, IconUsers, IconX } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ALERTS_SCROLL_COUNT } from '../../../../shared/constants';
-import { ALERT_TYPES, type AlertBucketName } from '../../../../shared/contract/alerts';
-import { formatTime } from '../../../../shared/dates';
-import { formatUsDate } from '../../../../shared/validation';
-import { type Alerts, countAlerts, useAcknowledgeAlerts } from '../api';
-import classes from './AlertsPopup.module.css';
-import {
-  ALERT_FILTERS,
-  type AlertEntry,
-  type AlertFilter,
-  acknowledgementOf,
-  entriesOf,
-  limitedOlder,
-  matchesFilter,
-} from './entries';
-
-/** How long a closed entry slides out before the acknowledgement is sent (spec §4). */
-const SLIDE_MS = 300;
+import { Anchor, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type Alerts, countAlerts } from '../api';
+import { AlertsGroup } from './AlertsGroup';
+import { AlertsToolbar } from './AlertsToolbar';
+import { type AlertGroup, useAlertsPopup } from './useAlertsPopup';
 
 interface Props {
   organizationId: number;
@@ -48,47 +20,8 @@ interface Props {
  */
 export function AlertsPopup({ organizationId, data, helpUrl, onNavigate }: Props) {
   const { t } = useTranslation();
-  const ack = useAcknowledgeAlerts(organizationId);
-  const [leaving, setLeaving] = useState<Set<string>>(new Set());
-  const [visible, setVisible] = useState(ALERTS_SCROLL_COUNT);
-  const [allOlder, setAllOlder] = useState(false);
-  const [filter, setFilter] = useState<AlertFilter>('all');
-
-  const groups = useMemo(() => {
-    if (!data) return [];
-    const of = (b: Alerts['today']) => entriesOf(b).filter((e) => matchesFilter(e, filter));
-    const today = of(data.today);
-    const yesterday = of(data.yesterday);
-    const older = of(data.older);
-    const olderShown = allOlder ? older : limitedOlder(older, today.length + yesterday.length);
-    return [
-      { name: 'today' as AlertBucketName, entries: today, hidden: 0 },
-      { name: 'yesterday' as AlertBucketName, entries: yesterday, hidden: 0 },
-      { name: 'older' as AlertBucketName, entries: olderShown, hidden: older.length - olderShown.length },
-    ];
-  }, [data, allOlder, filter]);
-
-  const close = (entry: AlertEntry) => {
-    setLeaving((prev) => new Set(prev).add(entry.key));
-    window.setTimeout(() => {
-      ack.mutate(
-        entry.kind === 'copy' ? { ids: [entry.id], sectionIds: [] } : { ids: [], sectionIds: [entry.id] },
-      );
-    }, SLIDE_MS);
-  };
-
-  let budget = visible;
-  const total = groups.reduce((n, g) => n + g.entries.length, 0);
-  const hiddenOlder = groups[2]?.hidden ?? 0;
-  /** Every alert of the chosen type, the older ones not shown yet included. */
-  const chosen = () =>
-    data
-      ? [...entriesOf(data.today), ...entriesOf(data.yesterday), ...entriesOf(data.older)].filter((e) =>
-          matchesFilter(e, filter),
-        )
-      : [];
-  const markAllRead = () => ack.mutate(acknowledgementOf(chosen()));
-
+  const popup = useAlertsPopup(organizationId, data);
+  const nothing = popup.total + popup.hiddenOlder === 0;
   return (
     <Stack gap="xs" data-testid="alerts-popup">
       <Group justify="space-between">
@@ -108,174 +41,68 @@ export function AlertsPopup({ organizationId, data, helpUrl, onNavigate }: Props
         )}
       </Group>
       {countAlerts(data) > 0 && (
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-          <NativeSelect
-            label={t('alerts.filter.label')}
-            size="xs"
-            value={filter}
-            onChange={(e) => setFilter(e.currentTarget.value as AlertFilter)}
-            data={ALERT_FILTERS.map((f) => ({ value: f, label: t(`alerts.filter.${f}`) }))}
-            data-testid="alerts-filter"
-          />
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={markAllRead}
-            disabled={total + hiddenOlder === 0}
-            data-testid="alerts-mark-all"
-          >
-            {t('alerts.markAllRead')}
-          </Button>
-        </Group>
+        <AlertsToolbar
+          filter={popup.filter}
+          onFilter={popup.setFilter}
+          onMarkAllRead={popup.markAllRead}
+          nothing={nothing}
+        />
       )}
       {countAlerts(data) === 0 ? (
         <Text size="sm" c="dimmed" data-testid="alerts-empty">
           {t('alerts.empty')}
         </Text>
-      ) : total + hiddenOlder === 0 ? (
+      ) : nothing ? (
         <Text size="sm" c="dimmed" data-testid="alerts-filter-empty">
           {t('alerts.filterEmpty')}
         </Text>
       ) : (
-        <ScrollArea.Autosize
-          mah={420}
-          type="auto"
-          offsetScrollbars
-          onBottomReached={() => setVisible((v) => (v < total ? v + ALERTS_SCROLL_COUNT : v))}
-        >
-          <Stack gap="sm">
-            {groups.map((g) => {
-              if (g.entries.length === 0 && g.hidden === 0) return null;
-              const shown = g.entries.slice(0, Math.max(0, budget));
-              budget -= shown.length;
-              return (
-                <section
-                  key={g.name}
-                  aria-labelledby={`alerts-${g.name}`}
-                  data-testid={`alerts-group-${g.name}`}
-                >
-                  <Text id={`alerts-${g.name}`} size="xs" fw={700} tt="uppercase" c="dimmed" mb={4}>
-                    {t(`alerts.groups.${g.name}`)}
-                  </Text>
-                  <ul className={classes.list}>
-                    {shown.map((entry) => (
-                      <li
-                        key={entry.key}
-                        className={leaving.has(entry.key) ? `${classes.row} ${classes.leaving}` : classes.row}
-                        data-testid="alert-entry"
-                        data-alert-kind={entry.kind}
-                      >
-                        <AlertLine entry={entry} bucket={g.name} onNavigate={onNavigate} />
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          size="sm"
-                          aria-label={t('alerts.dismiss', { name: entry.name })}
-                          onClick={() => close(entry)}
-                          disabled={leaving.has(entry.key)}
-                          data-testid="alert-close"
-                        >
-                          <IconX size={14} aria-hidden="true" />
-                        </ActionIcon>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              );
-            })}
-            {hiddenOlder > 0 && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                onClick={() => setAllOlder(true)}
-                data-testid="alerts-older"
-              >
-                {t('alerts.showOlder', { count: hiddenOlder })}
-              </Button>
-            )}
-          </Stack>
-        </ScrollArea.Autosize>
+        <AlertsList popup={popup} onNavigate={onNavigate} />
       )}
     </Stack>
   );
 }
 
-function AlertLine({
-  entry,
-  bucket,
+/** The groups within the scroll budget, and "show older" while the older group is limited. */
+function AlertsList({
+  popup,
   onNavigate,
 }: {
-  entry: AlertEntry;
-  bucket: AlertBucketName;
+  popup: ReturnType<typeof useAlertsPopup>;
   onNavigate?: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const link = (
-    <Anchor
-      component={Link}
-      to={`/institution/courseDetail/${entry.sectionId}`}
-      onClick={onNavigate}
-      fw={600}
-      size="sm"
-      data-testid="alert-title"
-    />
-  );
-  const when = bucket === 'older' ? formatUsDate(entry.at) : formatTime(entry.at, i18n.language);
-  let icon = <IconInfoCircle size={18} aria-hidden="true" color="var(--mantine-color-blue-7)" />;
-  let text: ReactNode;
-  if (entry.kind === 'copy') {
-    const ok = entry.status === 'succeeded';
-    icon = ok ? (
-      <IconCircleCheck size={18} aria-hidden="true" color="var(--mantine-color-green-8)" />
-    ) : (
-      <IconCircleX size={18} aria-hidden="true" color="var(--mantine-color-red-8)" />
-    );
-    text = (
-      <Trans
-        i18nKey={ok ? 'alerts.copySucceeded' : 'alerts.copyFailed'}
-        values={{ name: entry.name }}
-        components={{ course: link }}
-      />
-    );
-  } else if (entry.alertType === ALERT_TYPES.lowEnrollment) {
-    icon = <IconUsers size={18} aria-hidden="true" color="var(--mantine-color-orange-8)" />;
-    text = (
-      <>
-        <Trans i18nKey="alerts.lowEnrollment" values={{ name: entry.name }} components={{ course: link }} />{' '}
-        <Tooltip label={t('alerts.lowEnrollmentTip')} multiline w={240} withinPortal={false}>
-          <ActionIcon
-            variant="transparent"
-            color="gray"
-            size="xs"
-            className={classes.tip}
-            aria-label={t('alerts.lowEnrollmentTip')}
-            data-testid="low-enrollment-tip"
-          >
-            <IconInfoCircle size={14} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
-      </>
-    );
-  } else {
-    text = (
-      <Trans
-        i18nKey="alerts.readyForEnrollment"
-        values={{ name: entry.name }}
-        components={{ course: link }}
-      />
-    );
-  }
+  const { t } = useTranslation();
   return (
-    <div className={classes.line}>
-      <span className={classes.icon}>{icon}</span>
-      <div>
-        <Text size="sm" component="div" data-testid="alert-text">
-          {text}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {when}
-        </Text>
-      </div>
-    </div>
+    <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars onBottomReached={popup.showMore}>
+      <Stack gap="sm">
+        {withinBudget(popup.groups, popup.visible).map(({ group, shown }) => (
+          <AlertsGroup
+            key={group.name}
+            name={group.name}
+            shown={shown}
+            leaving={popup.leaving}
+            onClose={popup.close}
+            onNavigate={onNavigate}
+          />
+        ))}
+        {popup.hiddenOlder > 0 && (
+          <Button variant="subtle" size="compact-sm" onClick={popup.showAllOlder} data-testid="alerts-older">
+            {t('alerts.showOlder', { count: popup.hiddenOlder })}
+          </Button>
+        )}
+      </Stack>
+    </ScrollArea.Autosize>
   );
+}
+
+/** The non-empty groups, each with its entries that fit in what is left of the scroll budget. */
+function withinBudget(groups: AlertGroup[], visible: number) {
+  let budget = visible;
+  return groups
+    .filter((g) => g.entries.length > 0 || g.hidden > 0)
+    .map((group) => {
+      const shown = group.entries.slice(0, Math.max(0, budget));
+      budget -= shown.length;
+      return { group, shown };
+    });
 }
