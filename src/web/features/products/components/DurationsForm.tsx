@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UpdatePairingBody } from '../../../../shared/contract/product-pairings';
 import {
   addDaysIso,
   censusDate,
@@ -8,9 +9,10 @@ import {
   validateCensusDuration,
   validateFreeAccessDuration,
 } from '../../../../shared/validation';
-import { useErrorText } from '../../../lib/error-text';
-import { notifySuccess } from '../../../lib/notify';
 import { isApiError } from '../../../lib/api';
+import { useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
+import { notifySuccess } from '../../../lib/notify';
 import { type PairingT, useUpdatePairing } from '../api';
 
 /** Census and free-access durations of one pairing (spec §5 rules, field by field), with the dates they give. */
@@ -18,40 +20,48 @@ export function DurationsForm({ pairing, onSaved }: { pairing: PairingT; onSaved
   const { t } = useTranslation();
   const errorText = useErrorText();
   const update = useUpdatePairing();
-  const [census, setCensus] = useState(String(pairing.censusDuration));
-  const [free, setFree] = useState(String(pairing.freeAccessDuration));
-  const [touched, setTouched] = useState(false);
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
-  const censusError = validateCensusDuration(census, free);
-  const freeError = validateFreeAccessDuration(free, census);
+  // once a field is left or Save pressed, both fields are checked on every change (each rule reads both)
+  const checking = useRef(false);
+  const form = useContractForm({
+    schema: UpdatePairingBody,
+    initialValues: {
+      censusDuration: String(pairing.censusDuration),
+      freeAccessDuration: String(pairing.freeAccessDuration),
+    },
+    onValuesChange: () => {
+      if (checking.current) form.validate();
+    },
+  });
+  const check = () => {
+    checking.current = true;
+    form.validate();
+  };
+  const { censusDuration: census, freeAccessDuration: free } = form.getValues();
   const start = pairing.courseStartDate;
   const end = pairing.courseEndDate;
-  const newCensus = start && !censusError ? censusDate(start, Number(census)) : null;
-  const newFreeEnd = start && !freeError ? addDaysIso(start, Number(free)) : null;
+  const newCensus = start && !validateCensusDuration(census, free) ? censusDate(start, Number(census)) : null;
+  const newFreeEnd =
+    start && !validateFreeAccessDuration(free, census) ? addDaysIso(start, Number(free)) : null;
 
-  const save = (e: React.FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    setServerFields({});
-    if (censusError || freeError) return;
-    update.mutate(
-      {
-        pairingId: pairing.pairingId,
-        organizationId: pairing.institutionId,
-        censusDuration: census,
-        freeAccessDuration: free,
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(t('products.messages.updated'));
-          onSaved?.();
+  const save = form.onSubmit(
+    (body) => {
+      update.mutate(
+        { pairingId: pairing.pairingId, organizationId: pairing.institutionId, ...body },
+        {
+          onSuccess: () => {
+            notifySuccess(t('products.messages.updated'));
+            onSaved?.();
+          },
+          onError: (err) => {
+            if (isApiError(err) && err.fields) form.setErrors(err.fields);
+          },
         },
-        onError: (err) => {
-          if (isApiError(err) && err.fields) setServerFields(err.fields);
-        },
-      },
-    );
-  };
+      );
+    },
+    () => {
+      checking.current = true;
+    },
+  );
 
   return (
     <form onSubmit={save} noValidate data-testid="durations-form">
@@ -59,20 +69,16 @@ export function DurationsForm({ pairing, onSaved }: { pairing: PairingT; onSaved
         <Group align="flex-start" grow wrap="wrap">
           <TextInput
             label={t('products.fields.censusDuration')}
-            value={census}
-            onChange={(e) => setCensus(e.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={(touched && censusError && t(`validation.${censusError}`)) || serverFields.censusDuration}
+            {...form.getInputProps('censusDuration')}
+            onBlur={check}
             inputMode="numeric"
             miw={160}
             data-testid="census-input"
           />
           <TextInput
             label={t('products.fields.freeAccessDuration')}
-            value={free}
-            onChange={(e) => setFree(e.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={(touched && freeError && t(`validation.${freeError}`)) || serverFields.freeAccessDuration}
+            {...form.getInputProps('freeAccessDuration')}
+            onBlur={check}
             inputMode="numeric"
             miw={160}
             data-testid="free-input"
@@ -80,24 +86,16 @@ export function DurationsForm({ pairing, onSaved }: { pairing: PairingT; onSaved
         </Group>
         {start && (
           <List size="sm" spacing={2} data-testid="computed-dates">
-            <List.Item>
-              {t('products.dates.census', { date: newCensus ? formatUsDate(newCensus) : '—' })}
-              {newCensus && end && newCensus > end && (
-                <Text component="span" c="red.8" size="sm">
-                  {' '}
-                  {t('products.dates.afterEnd', { end: formatUsDate(end) })}
-                </Text>
-              )}
-            </List.Item>
-            <List.Item>
-              {t('products.dates.freeAccessEnd', { date: newFreeEnd ? formatUsDate(newFreeEnd) : '—' })}
-              {newFreeEnd && end && newFreeEnd > end && (
-                <Text component="span" c="red.8" size="sm">
-                  {' '}
-                  {t('products.dates.afterEnd', { end: formatUsDate(end) })}
-                </Text>
-              )}
-            </List.Item>
+            <ComputedDate
+              text={t('products.dates.census', { date: dateText(newCensus) })}
+              date={newCensus}
+              end={end}
+            />
+            <ComputedDate
+              text={t('products.dates.freeAccessEnd', { date: dateText(newFreeEnd) })}
+              date={newFreeEnd}
+              end={end}
+            />
           </List>
         )}
         {update.isError && (
@@ -112,5 +110,23 @@ export function DurationsForm({ pairing, onSaved }: { pairing: PairingT; onSaved
         </Group>
       </Stack>
     </form>
+  );
+}
+
+const dateText = (iso: string | null) => (iso ? formatUsDate(iso) : '—');
+
+/** One date the durations give, flagged when it falls after the course's end. */
+function ComputedDate({ text, date, end }: { text: string; date: string | null; end: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <List.Item>
+      {text}
+      {date && end && date > end && (
+        <Text component="span" c="red.8" size="sm">
+          {' '}
+          {t('products.dates.afterEnd', { end: formatUsDate(end) })}
+        </Text>
+      )}
+    </List.Item>
   );
 }
