@@ -151,86 +151,107 @@ async function runLoad(database: Database, name: string, killer?: () => Promise<
     token = login.json().token;
     const { org, targets } = await findTargets(database, call);
 
-    const reads = [
-      () => `/api/institution/institutionData?organizationId=${org}`,
-      () => `/api/institution/institutionData?organizationId=${org}&queryString=a&page=2`,
-      () => `/api/courses/details?sectionId=${targets[Math.floor(Math.random() * targets.length)].sectionId}`,
-      () => `/api/institution/organizationUserSearch?organizationId=${org}`,
-      () => `/api/institution/organizationUserSearch?organizationId=${org}&q=a`,
-      () => `/api/alert/alerts?organizationId=${org}`,
-    ];
     const samples: Sample[] = [];
-    let seq = 0;
+    const load: LoadRun = { call, org, targets, name, samples, seq: 0, until: 0 };
     const started = performance.now();
-    const until = started + SECONDS * 1000;
-
-    // Each client edits its own course and user, so that writes never race one another.
-    async function client(t: Target) {
-      while (performance.now() < until) {
-        const s = performance.now();
-        if (Math.random() >= WRITE_SHARE) {
-          const path = reads[Math.floor(Math.random() * reads.length)]();
-          const r = await call('GET', path).catch(() => undefined);
-          samples.push({ kind: 'read', status: r?.status ?? 0, ms: performance.now() - s });
-        } else if (Math.random() < 0.5) {
-          const marker = `Load ${name} ${++seq}`;
-          const r = await call('PUT', '/api/courses/editSection', editBody(t, t.version, marker)).catch(
-            () => undefined,
-          );
-          samples.push({ kind: 'write', status: r?.status ?? 0, ms: performance.now() - s });
-          if (r?.status === 200) {
-            t.version = r.json().course.version;
-            t.lastCourse = marker;
-          } else {
-            // 409, 503, ...: read the version again before the next write.
-            const d = await call('GET', `/api/courses/details?sectionId=${t.sectionId}`).catch(
-              () => undefined,
-            );
-            if (d?.status === 200) t.version = d.json().course.version;
-          }
-        } else {
-          const marker = `Load${++seq}`;
-          const r = await call(
-            'PUT',
-            `/api/registrarUser/piUser?organizationId=${org}`,
-            userBody({ id: t.userId, email: t.email, groupId: t.groupId }, marker),
-          ).catch(() => undefined);
-          samples.push({ kind: 'write', status: r?.status ?? 0, ms: performance.now() - s });
-          if (r?.status === 200) t.lastUser = marker;
-        }
-      }
-    }
-
+    load.until = started + SECONDS * 1000;
     const kills: Promise<number>[] = [];
     const timers = killer
       ? [1 / 3, 2 / 3].map((f) => setTimeout(() => kills.push(killer()), SECONDS * 1000 * f))
       : [];
-    await Promise.all(targets.map((t) => client(t)));
+    await Promise.all(targets.map((t) => client(load, t)));
     const elapsed = (performance.now() - started) / 1000;
     for (const t of timers) clearTimeout(t);
     const killed = await Promise.all(kills);
-
-    // Every write answered 2xx is there: the last marker of each course and user.
-    let lost = 0;
-    for (const t of targets) {
-      if (t.lastCourse) {
-        const { rows } = await database.sql.executeSql('select course_name from sections where id = $1', [
-          t.sectionId,
-        ]);
-        if (rows[0]?.course_name !== t.lastCourse) lost++;
-      }
-      if (t.lastUser) {
-        const { rows } = await database.sql.executeSql('select last_name from users where id = $1', [
-          t.userId,
-        ]);
-        if (rows[0]?.last_name !== t.lastUser) lost++;
-      }
-    }
-    const checked = targets.filter((t) => t.lastCourse).length + targets.filter((t) => t.lastUser).length;
+    const { lost, checked } = await checkLastWrites(database, targets);
     return { samples, elapsed, killed, lost, checked };
   } finally {
     await app.close();
   }
+}
+
+/** What the clients of one run share. */
+interface LoadRun {
+  call: Call;
+  org: number;
+  targets: Target[];
+  name: string;
+  samples: Sample[];
+  /** Numbers the write markers. */
+  seq: number;
+  until: number;
+}
+
+function readPath({ org, targets }: LoadRun) {
+  const reads = [
+    () => `/api/institution/institutionData?organizationId=${org}`,
+    () => `/api/institution/institutionData?organizationId=${org}&queryString=a&page=2`,
+    () => `/api/courses/details?sectionId=${targets[Math.floor(Math.random() * targets.length)].sectionId}`,
+    () => `/api/institution/organizationUserSearch?organizationId=${org}`,
+    () => `/api/institution/organizationUserSearch?organizationId=${org}&q=a`,
+    () => `/api/alert/alerts?organizationId=${org}`,
+  ];
+  return reads[Math.floor(Math.random() * reads.length)]();
+}
+
+/** Each client edits its own course and user, so that writes never race one another. */
+async function client(load: LoadRun, t: Target) {
+  const { call, samples } = load;
+  while (performance.now() < load.until) {
+    const s = performance.now();
+    if (Math.random() >= WRITE_SHARE) {
+      const path = readPath(load);
+      const r = await call('GET', path).catch(() => undefined);
+      samples.push({ kind: 'read', status: r?.status ?? 0, ms: performance.now() - s });
+    } else if (Math.random() < 0.5) {
+      await writeCourse(load, t, s);
+    } else {
+      const marker = `Load${++load.seq}`;
+      const r = await call(
+        'PUT',
+        `/api/registrarUser/piUser?organizationId=${load.org}`,
+        userBody({ id: t.userId, email: t.email, groupId: t.groupId }, marker),
+      ).catch(() => undefined);
+      samples.push({ kind: 'write', status: r?.status ?? 0, ms: performance.now() - s });
+      if (r?.status === 200) t.lastUser = marker;
+    }
+  }
+}
+
+async function writeCourse(load: LoadRun, t: Target, s: number) {
+  const { call } = load;
+  const marker = `Load ${load.name} ${++load.seq}`;
+  const r = await call('PUT', '/api/courses/editSection', editBody(t, t.version, marker)).catch(
+    () => undefined,
+  );
+  load.samples.push({ kind: 'write', status: r?.status ?? 0, ms: performance.now() - s });
+  if (r?.status === 200) {
+    t.version = r.json().course.version;
+    t.lastCourse = marker;
+  } else {
+    // 409, 503, ...: read the version again before the next write.
+    const d = await call('GET', `/api/courses/details?sectionId=${t.sectionId}`).catch(() => undefined);
+    if (d?.status === 200) t.version = d.json().course.version;
+  }
+}
+
+/** Every write answered 2xx is there: the last marker of each course and user. */
+async function checkLastWrites(database: Database, targets: Target[]) {
+  let lost = 0;
+  for (const t of targets) {
+    if (t.lastCourse) {
+      const { rows } = await database.sql.executeSql('select course_name from sections where id = $1', [
+        t.sectionId,
+      ]);
+      if (rows[0]?.course_name !== t.lastCourse) lost++;
+    }
+    if (t.lastUser) {
+      const { rows } = await database.sql.executeSql('select last_name from users where id = $1', [t.userId]);
+      if (rows[0]?.last_name !== t.lastUser) lost++;
+    }
+  }
+  const checked = targets.filter((t) => t.lastCourse).length + targets.filter((t) => t.lastUser).length;
+  return { lost, checked };
 }
 
 type Result = Awaited<ReturnType<typeof runLoad>>;

@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { executeRows } from '../execute';

@@ -59,6 +59,20 @@ export interface CopyHistory {
   jobs: JobPlan[];
 }
 
+/** What the copy history of one institution draws from, and its running counts. */
+interface InstitutionPlan {
+  inst: SeededInstitution;
+  drafts: SectionDraft[];
+  history: CopyHistory;
+  copySources: { d: SectionDraft; k: number }[];
+  parents: { d: SectionDraft; k: number }[];
+  requester: number;
+  jobNo: number;
+  copyNo: number;
+}
+
+type RequestKind = 'child' | 'copy';
+
 /**
  * Plans the copy history and appends the sections the succeeded copies created to `drafts`
  * (before ids are taken), so each succeeded job points at a real section.
@@ -69,11 +83,8 @@ export function planCopyHistory(
   drafts: SectionDraft[],
   people: People,
 ): CopyHistory {
-  const { rng, faker, now, terms } = ctx;
-  const next = nextTerm(terms);
+  const { rng } = ctx;
   const history: CopyHistory = { requests: [], jobs: [] };
-  const minutesLater = (at: Date, minutes: number) =>
-    new Date(Math.min(now.getTime(), at.getTime() + minutes * 60_000));
   for (const inst of institutions.filter((i) => HISTORY_INSTITUTIONS.includes(i.seed.key))) {
     const own = drafts.map((d, k) => ({ d, k })).filter(({ d }) => d.institution === inst);
     const copySources = rng.shuffle(
@@ -89,77 +100,105 @@ export function planCopyHistory(
     const requester = PERSONA_PLACES.registrarInstitutions.includes(inst.seed.key as never)
       ? people.personas.registrar
       : people.staff.get(inst.id)!.admins[0];
-    let jobNo = 0;
-    let copyNo = 0;
+    const plan: InstitutionPlan = {
+      inst,
+      drafts,
+      history,
+      copySources,
+      parents,
+      requester,
+      jobNo: 0,
+      copyNo: 0,
+    };
     REQUEST_BUCKETS.forEach((bucket, r) => {
-      const kind = r === 3 && parents.length > 0 ? 'child' : 'copy';
-      const createdAt = bucketTime(now, bucket, (a, b) => rng.int(a, b));
-      const id = faker.string.uuid();
-      const jobs = kind === 'child' ? 1 : rng.int(1, 3);
-      for (let j = 0; j < jobs; j++) {
-        const picked = kind === 'child' ? parents.shift() : copySources.shift();
-        if (!picked) break;
-        const status: JobStatus =
-          jobNo < FORCED_STATUSES.length
-            ? FORCED_STATUSES[jobNo]
-            : rng.weighted([
-                ['succeeded', 70],
-                ['FailedPermanently', 30],
-              ] as const);
-        jobNo++;
-        const src = picked.d;
-        const dates = kind === 'child' ? src : next;
-        const courseName = kind === 'child' ? src.courseName.replace(/ \(Master\)$/, '') : src.courseName;
-        let result: number | null = null;
-        if (status === 'succeeded') {
-          copyNo++;
-          const code = `${src.subject.code} ${src.course.num}-${kind === 'child' ? 8 : 9}${String(copyNo).padStart(2, '0')}`;
-          result =
-            drafts.push({
-              ...src,
-              parent: kind === 'child' ? picked.k : null,
-              copiedFrom: picked.k,
-              courseType: kind === 'child' ? 'child' : 'standalone',
-              courseName,
-              description:
-                kind === 'child'
-                  ? `Child section of ${src.courseName}.`
-                  : `Copied from ${src.sectionCode} (${src.term.name}).`,
-              sectionCode: code,
-              term: kind === 'child' ? src.term : next,
-              start: dates.start,
-              end: dates.end,
-              period: kind === 'child' ? src.period : 'future',
-              customCourseId: null,
-              lmsKind: null,
-              createdBy: requester,
-              enrollTarget: 0,
-            }) - 1;
-        }
-        history.jobs.push({
-          requestId: id,
-          source: picked.k,
-          courseName,
-          start: dates.start,
-          end: dates.end,
-          status,
-          reason: status === 'FailedPermanently' ? rng.pick(FINAL_REASONS) : null,
-          result,
-          at: createdAt,
-        });
-      }
-      history.requests.push({
-        id,
-        kind,
-        institutionId: inst.id,
-        requestedBy: requester,
-        sendEmail: rng.chance(0.5),
-        createdAt,
-        finishedAt: minutesLater(createdAt, rng.int(2, 40)),
-      });
+      planRequest(ctx, plan, bucket, r);
     });
   }
   return history;
+}
+
+/** One copy (or child-section) request of an institution, with its one to three jobs. */
+function planRequest(ctx: SeedContext, plan: InstitutionPlan, bucket: AlertBucket, r: number): void {
+  const { rng, faker, now } = ctx;
+  const kind: RequestKind = r === 3 && plan.parents.length > 0 ? 'child' : 'copy';
+  const createdAt = bucketTime(now, bucket, (a, b) => rng.int(a, b));
+  const id = faker.string.uuid();
+  const jobs = kind === 'child' ? 1 : rng.int(1, 3);
+  for (let j = 0; j < jobs; j++) {
+    const picked = kind === 'child' ? plan.parents.shift() : plan.copySources.shift();
+    if (!picked) break;
+    planJob(ctx, plan, kind, picked, id, createdAt);
+  }
+  plan.history.requests.push({
+    id,
+    kind,
+    institutionId: plan.inst.id,
+    requestedBy: plan.requester,
+    sendEmail: rng.chance(0.5),
+    createdAt,
+    finishedAt: new Date(Math.min(now.getTime(), createdAt.getTime() + rng.int(2, 40) * 60_000)),
+  });
+}
+
+/** One finished job; a succeeded one appends the section it created to the drafts. */
+function planJob(
+  ctx: SeedContext,
+  plan: InstitutionPlan,
+  kind: RequestKind,
+  picked: { d: SectionDraft; k: number },
+  requestId: string,
+  at: Date,
+): void {
+  const { rng, terms } = ctx;
+  const status: JobStatus =
+    plan.jobNo < FORCED_STATUSES.length
+      ? FORCED_STATUSES[plan.jobNo]
+      : rng.weighted([
+          ['succeeded', 70],
+          ['FailedPermanently', 30],
+        ] as const);
+  plan.jobNo++;
+  const src = picked.d;
+  const next = nextTerm(terms);
+  const dates = kind === 'child' ? src : next;
+  const courseName = kind === 'child' ? src.courseName.replace(/ \(Master\)$/, '') : src.courseName;
+  let result: number | null = null;
+  if (status === 'succeeded') {
+    plan.copyNo++;
+    const code = `${src.subject.code} ${src.course.num}-${kind === 'child' ? 8 : 9}${String(plan.copyNo).padStart(2, '0')}`;
+    result =
+      plan.drafts.push({
+        ...src,
+        parent: kind === 'child' ? picked.k : null,
+        copiedFrom: picked.k,
+        courseType: kind === 'child' ? 'child' : 'standalone',
+        courseName,
+        description:
+          kind === 'child'
+            ? `Child section of ${src.courseName}.`
+            : `Copied from ${src.sectionCode} (${src.term.name}).`,
+        sectionCode: code,
+        term: kind === 'child' ? src.term : next,
+        start: dates.start,
+        end: dates.end,
+        period: kind === 'child' ? src.period : 'future',
+        customCourseId: null,
+        lmsKind: null,
+        createdBy: plan.requester,
+        enrollTarget: 0,
+      }) - 1;
+  }
+  plan.history.jobs.push({
+    requestId,
+    source: picked.k,
+    courseName,
+    start: dates.start,
+    end: dates.end,
+    status,
+    reason: status === 'FailedPermanently' ? rng.pick(FINAL_REASONS) : null,
+    result,
+    at,
+  });
 }
 
 /** Writes the planned requests and jobs once the sections have ids. */

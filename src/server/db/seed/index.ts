@@ -54,6 +54,9 @@ const ARGON2ID = 2 as Algorithm;
 /** Serialises concurrent seeders (several processes starting at once on one PostgreSQL). */
 const SEED_LOCK_KEY = 20261122;
 
+const hasData = async (q: Db) =>
+  (await q.select({ id: institutions.id }).from(institutions).limit(1)).length > 0;
+
 /**
  * Seeds the demo world when the database has no institutions yet; returns null when it already
  * had data. Everything happens in one transaction: a crash leaves nothing half-written.
@@ -64,8 +67,6 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedReport | 
   const scale = opts.scale ?? 1;
   if (!(scale > 0) || !Number.isFinite(scale))
     throw new Error(`seedDemo: scale must be a positive number, got ${scale}`);
-  const hasData = async (q: Db) =>
-    (await q.select({ id: institutions.id }).from(institutions).limit(1)).length > 0;
   // Cheap check first, so a restart on a seeded database costs one query and no hashing.
   if (await hasData(db)) return null;
   const institutionCount = ORGANIZATIONS.reduce((n, o) => n + o.institutions.length, 0);
@@ -80,7 +81,6 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedReport | 
   const report = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasData(tx)) return null;
-
     const now = new Date();
     const today = localToday(now);
     const ctx: SeedContext = {
@@ -95,42 +95,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedReport | 
       log,
     };
     const step = (label: string) => log(`${label} (${Math.round(performance.now() - started)} ms)`);
-
-    const internalGroupId = await ensureInternalGroup(tx, opts.internalGroupId);
-    const insts = await seedOrganizations(ctx);
-    const catalog = await seedCatalog(ctx, insts);
-    const roles = await seedRoles(ctx, insts);
-    step(
-      `${insts.length} institutions, ${catalog.products.length} products, ${catalog.offerCount} offers, ${roles.count} roles`,
-    );
-
-    const usernames = new UsernameBook();
-    const people = await seedPeople(ctx, insts, roles.groups, internalGroupId, await hashing, usernames);
-    step(`${people.userCount} staff, internal users and personas`);
-
-    const drafts = draftSections(ctx, insts, catalog, people);
-    const history = planCopyHistory(ctx, insts, drafts, people);
-    const sectionIds = await insertSections(ctx, drafts);
-    await insertCopyHistory(ctx, history, sectionIds);
-    step(`${drafts.length} sections, ${history.jobs.length} copy jobs`);
-
-    const students = await seedStudents(ctx, insts, drafts, sectionIds, usernames);
-    step(`${students.students} students, ${students.enrollments} enrollments`);
-
-    const alerts = await seedSectionAlerts(ctx, insts, drafts, sectionIds, students.perSection);
-    const lms = await seedLms(ctx, insts, drafts, sectionIds);
-    step(`${alerts} alerts, ${lms.integrations} LMS integrations, ${lms.pairings} course pairings`);
-
-    return {
-      organizations: ORGANIZATIONS.length,
-      institutions: insts.length,
-      products: catalog.products.length,
-      offers: catalog.offerCount,
-      sections: drafts.length,
-      enrollments: students.enrollments,
-      users: people.userCount + students.students,
-      ms: 0,
-    } satisfies SeedReport;
+    return seedWorld(ctx, opts.internalGroupId, hashing, step);
   });
   if (report === null) return null;
   // Statistics for the planner now, not when autovacuum gets round to it: without them the first
@@ -143,4 +108,48 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedReport | 
   report.ms = Math.round(performance.now() - started);
   log(`demo world ready in ${report.ms} ms`);
   return report;
+}
+
+/** Every seeding step in order, inside the seed's transaction (`ctx.db`). */
+async function seedWorld(
+  ctx: SeedContext,
+  internalGroup: string,
+  hashing: Promise<string[]>,
+  step: (label: string) => void,
+): Promise<SeedReport> {
+  const internalGroupId = await ensureInternalGroup(ctx.db, internalGroup);
+  const insts = await seedOrganizations(ctx);
+  const catalog = await seedCatalog(ctx, insts);
+  const roles = await seedRoles(ctx, insts);
+  step(
+    `${insts.length} institutions, ${catalog.products.length} products, ${catalog.offerCount} offers, ${roles.count} roles`,
+  );
+
+  const usernames = new UsernameBook();
+  const people = await seedPeople(ctx, insts, roles.groups, internalGroupId, await hashing, usernames);
+  step(`${people.userCount} staff, internal users and personas`);
+
+  const drafts = draftSections(ctx, insts, catalog, people);
+  const history = planCopyHistory(ctx, insts, drafts, people);
+  const sectionIds = await insertSections(ctx, drafts);
+  await insertCopyHistory(ctx, history, sectionIds);
+  step(`${drafts.length} sections, ${history.jobs.length} copy jobs`);
+
+  const students = await seedStudents(ctx, insts, drafts, sectionIds, usernames);
+  step(`${students.students} students, ${students.enrollments} enrollments`);
+
+  const alerts = await seedSectionAlerts(ctx, insts, drafts, sectionIds, students.perSection);
+  const lms = await seedLms(ctx, insts, drafts, sectionIds);
+  step(`${alerts} alerts, ${lms.integrations} LMS integrations, ${lms.pairings} course pairings`);
+
+  return {
+    organizations: ORGANIZATIONS.length,
+    institutions: insts.length,
+    products: catalog.products.length,
+    offers: catalog.offerCount,
+    sections: drafts.length,
+    enrollments: students.enrollments,
+    users: people.userCount + students.students,
+    ms: 0,
+  };
 }

@@ -57,6 +57,15 @@ function platformUrls(kind: LmsKind, inst: SeededInstitution, clientId: string) 
   }
 }
 
+type IntegrationRow = {
+  id: number;
+  institutionId: number;
+  lmsKind: string;
+  deploymentId: string | null;
+  status: string;
+  createdAt: Date;
+};
+
 /**
  * LTI 1.3 integrations per institution with one key-store entry each (one RSA key pair, made
  * once, reused under different key ids), and LMS course pairings for the LMS-linked sections.
@@ -67,10 +76,45 @@ export async function seedLms(
   drafts: SectionDraft[],
   sectionIds: number[],
 ): Promise<{ integrations: number; pairings: number }> {
-  const { db, rng, faker, now } = ctx;
+  const { db } = ctx;
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const [publicJwk, privateJwk] = await Promise.all([exportJWK(publicKey), exportJWK(privateKey)]);
+  const rows = await db.insert(lmsIntegrations).values(integrationValues(ctx, institutions)).returning({
+    id: lmsIntegrations.id,
+    institutionId: lmsIntegrations.institutionId,
+    lmsKind: lmsIntegrations.lmsKind,
+    deploymentId: lmsIntegrations.deploymentId,
+    status: lmsIntegrations.status,
+    createdAt: lmsIntegrations.createdAt,
+  });
+  await seedDeployments(ctx, rows);
+  await seedLaunchLog(ctx, rows);
 
+  const keyOf = (row: (typeof rows)[number]) => {
+    const inst = institutions.find((i) => i.id === row.institutionId)!;
+    return `demo-${inst.seed.key}-${row.lmsKind}-${row.id}`;
+  };
+  await db.insert(lmsKeyStore).values(
+    rows.map((row) => {
+      const kid = keyOf(row);
+      return {
+        integrationId: row.id,
+        kid,
+        alg: 'RS256',
+        publicJwk: { ...publicJwk, kid, alg: 'RS256', use: 'sig' },
+        privateJwk: { ...privateJwk, kid, alg: 'RS256', use: 'sig' },
+      };
+    }),
+  );
+
+  const pairings = draftPairings(ctx, drafts, sectionIds, rows);
+  await bulkInsert(db, lmsCoursePairings, pairings);
+  return { integrations: rows.length, pairings: pairings.length };
+}
+
+/** The integrations to insert: each institution's LMSs, a retired one each, and two Pending ones. */
+function integrationValues(ctx: SeedContext, institutions: SeededInstitution[]) {
+  const { rng, faker, now } = ctx;
   const values = institutions.flatMap((inst) =>
     inst.seed.lms.map((kind, n) => {
       const clientId =
@@ -125,14 +169,11 @@ export async function seedLms(
       })
     : [];
   values.push(...pending);
-  const rows = await db.insert(lmsIntegrations).values(values).returning({
-    id: lmsIntegrations.id,
-    institutionId: lmsIntegrations.institutionId,
-    lmsKind: lmsIntegrations.lmsKind,
-    deploymentId: lmsIntegrations.deploymentId,
-    status: lmsIntegrations.status,
-    createdAt: lmsIntegrations.createdAt,
-  });
+  return values;
+}
+
+/** Each registration's deployment, and the used one-time links the Pending ones came through. */
+async function seedDeployments({ db }: SeedContext, rows: IntegrationRow[]) {
   // each registration's deployment id maps to its own institution
   await db.insert(lmsDeployments).values(
     rows.map((r) => ({
@@ -141,7 +182,7 @@ export async function seedLms(
       institutionId: r.institutionId,
     })),
   );
-  // the used one-time links the Pending registrations came through (only the token's hash is kept)
+  // only the token's hash is kept
   const pendingRows = rows.filter((r) => r.status === 'pending');
   if (pendingRows.length > 0) {
     await db.insert(ltiRegistrationLinks).values(
@@ -155,25 +196,16 @@ export async function seedLms(
       })),
     );
   }
-  await seedLaunchLog(ctx, rows);
+}
 
-  const keyOf = (row: (typeof rows)[number]) => {
-    const inst = institutions.find((i) => i.id === row.institutionId)!;
-    return `demo-${inst.seed.key}-${row.lmsKind}-${row.id}`;
-  };
-  await db.insert(lmsKeyStore).values(
-    rows.map((row) => {
-      const kid = keyOf(row);
-      return {
-        integrationId: row.id,
-        kid,
-        alg: 'RS256',
-        publicJwk: { ...publicJwk, kid, alg: 'RS256', use: 'sig' },
-        privateJwk: { ...privateJwk, kid, alg: 'RS256', use: 'sig' },
-      };
-    }),
-  );
-
+/** Pairings of the LMS-linked sections, then of a good share of the current and future student courses. */
+function draftPairings(
+  ctx: SeedContext,
+  drafts: SectionDraft[],
+  sectionIds: number[],
+  rows: IntegrationRow[],
+): (typeof lmsCoursePairings.$inferInsert)[] {
+  const { rng, now } = ctx;
   const primary = new Map<number, number>();
   for (const row of rows) if (!primary.has(row.institutionId)) primary.set(row.institutionId, row.id);
   const disabled = new Map(rows.filter((r) => r.status === 'disabled').map((r) => [r.institutionId, r.id]));
@@ -199,8 +231,8 @@ export async function seedLms(
       },
     ];
   });
-  // A good share of the current and future student courses paired too (own generator, so the
-  // draws above stay as they were): most through the main integration, some through the retired one.
+  // Own generator, so the draws above stay as they were: most through the main integration,
+  // some through the retired one.
   const extra = new Rng(DEMO_SEED + 14);
   drafts.forEach((d, k) => {
     if (d.customCourseId !== null || d.productId === null || d.useType !== 'studentuse') return;
@@ -223,8 +255,7 @@ export async function seedLms(
       createdAt: new Date(Math.min(now.getTime(), dayToTime(d.start).getTime() - 10 * 86_400_000)),
     });
   });
-  await bulkInsert(db, lmsCoursePairings, pairings);
-  return { integrations: rows.length, pairings: pairings.length };
+  return pairings;
 }
 
 /** A fixed uuid-shaped id from a name (the seed's shared generators are left untouched). */
@@ -243,10 +274,6 @@ const DEMO_REFUSALS = [
   'lti.expired',
 ];
 
-/**
- * Launch-log rows over the last two weeks for the Active registrations, and a refused launch for the
- * disabled and Pending ones, so the console's last launch, last error and launch log show data.
- */
 /** The LMS course titles the demo launch log shows (with the course's number). */
 const DEMO_COURSE_TITLES = [
   'Biology 101',
@@ -256,6 +283,10 @@ const DEMO_COURSE_TITLES = [
   'Calculus I',
 ];
 
+/**
+ * Launch-log rows over the last two weeks for the Active registrations, and a refused launch for the
+ * disabled and Pending ones, so the console's last launch, last error and launch log show data.
+ */
 async function seedLaunchLog(
   ctx: SeedContext,
   rows: { id: number; institutionId: number; deploymentId: string | null; status: string }[],

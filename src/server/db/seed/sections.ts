@@ -4,7 +4,7 @@ import { allocateIds, bulkInsert } from './bulk';
 import type { Catalog } from './catalog';
 import type { SeedContext, SeededInstitution } from './context';
 import { addDays, type Day, dayToTime, isoDate } from './dates';
-import type { People } from './people';
+import type { People, StaffPools } from './people';
 import { PERSONA_PLACES } from './personas';
 import type { Rng } from './random';
 import { type Course, courseKey, type Subject } from './subjects';
@@ -101,94 +101,147 @@ export function draftSections(
   catalog: Catalog,
   people: People,
 ): SectionDraft[] {
-  const { rng, today, terms, scale } = ctx;
   const drafts: SectionDraft[] = [];
   for (const inst of institutions) {
-    const staff = people.staff.get(inst.id)!;
-    const numbers = new SectionNumbers();
-    const instScale = ctx.steady.has(inst.seed.key) ? 1 : scale;
+    const instScale = ctx.steady.has(inst.seed.key) ? 1 : ctx.scale;
+    const drafting: InstitutionDrafting = {
+      inst,
+      staff: people.staff.get(inst.id)!,
+      instructorPersona: people.personas.instructor,
+      numbers: new SectionNumbers(),
+      primaryLms: inst.seed.lms[0],
+      personaHome: inst.seed.key === PERSONA_PLACES.instructorInstitution,
+      made: 0,
+    };
     const target = Math.max(4, Math.round(inst.seed.sections * instScale));
-    const primaryLms = inst.seed.lms[0];
-    const personaHome = inst.seed.key === PERSONA_PLACES.instructorInstitution;
-    let made = 0;
-    while (made < target) {
-      const subject = rng.pick(inst.subjects);
-      const course = rng.pick(subject.courses);
-      const key = courseKey(subject, course);
-      const { term, start, end } = sectionDates(rng, terms);
-      const period = periodOf(start, end, today);
-      const productId = pickProduct(rng, catalog, inst, key);
-      const title = courseTitle(subject, course);
-      const base = {
-        institution: inst,
-        subject,
-        course,
-        productId,
-        copiedFrom: null,
-        term,
-        start,
-        end,
-        period,
-        createdBy: rng.chance(0.9) ? rng.pick(staff.admins) : null,
-      };
-      const section = (
-        courseType: SectionDraft['courseType'],
-        useType: SectionDraft['useType'],
-        parent: number | null,
-      ): SectionDraft => {
-        const code =
-          courseType === 'parent'
-            ? null
-            : `${subject.code} ${course.num}-${numbers.take(`${key}|${term.code}`)}`;
-        const linked =
-          code !== null && useType === 'studentuse' && rng.chance(period === 'past' ? 0.08 : 0.22);
-        const instructor =
-          personaHome && made % 20 === 0 ? people.personas.instructor : rng.pick(staff.instructors);
-        const instructors: SectionDraft['instructors'] = [{ userId: instructor, role: 'instructor' }];
-        if (rng.chance(0.25)) instructors.push({ userId: rng.pick(staff.tas), role: 'ta' });
-        made++;
-        return {
-          ...base,
-          parent,
-          courseType,
-          useType,
-          courseName:
-            courseType === 'parent'
-              ? `${title} (Master)`
-              : useType === 'instructoruse'
-                ? `${title} (Instructor Preview)`
-                : title,
-          description:
-            courseType === 'parent'
-              ? `Master course for the ${term.name} sections of ${course.title}.`
-              : useType === 'instructoruse'
-                ? `Instructor preview of ${course.title} for ${term.name}; not for student enrollment.`
-                : `${term.name} · ${rng.pick(MODALITIES)}.`,
-          sectionCode: code,
-          censusDuration: censusFor(rng, inst),
-          customCourseId: linked ? customCourseIdFor(primaryLms, inst, term, code) : null,
-          lmsKind: linked ? primaryLms : null,
-          instructors,
-          enrollTarget:
-            courseType === 'parent' || useType === 'instructoruse' ? 0 : enrollTargetFor(rng, period),
-        };
-      };
-      const shape = rng.weighted([
-        ['standalone', 84],
-        ['instructoruse', 8],
-        ['family', 8],
-      ] as const);
-      if (shape === 'family') {
-        const parentIndex = drafts.push(section('parent', 'studentuse', null)) - 1;
-        const children = rng.int(2, 4);
-        for (let c = 0; c < children; c++) drafts.push(section('child', 'studentuse', parentIndex));
-      } else {
-        drafts.push(section('standalone', shape === 'instructoruse' ? 'instructoruse' : 'studentuse', null));
-      }
-    }
+    while (drafting.made < target) draftCourseGroup(ctx, drafting, catalog, drafts);
     addMasterChild(drafts, inst);
   }
   return drafts;
+}
+
+/** One institution's drafting: whom it draws from, and how many sections it has made. */
+interface InstitutionDrafting {
+  inst: SeededInstitution;
+  staff: StaffPools;
+  instructorPersona: number;
+  numbers: SectionNumbers;
+  primaryLms: string;
+  personaHome: boolean;
+  made: number;
+}
+
+/** What the sections of one course and term share. */
+type CourseGroup = Pick<
+  SectionDraft,
+  | 'institution'
+  | 'subject'
+  | 'course'
+  | 'productId'
+  | 'copiedFrom'
+  | 'term'
+  | 'start'
+  | 'end'
+  | 'period'
+  | 'createdBy'
+> & { key: string; title: string };
+
+/** A standalone, an instructor sandbox, or a master with its 2–4 children, of one course and term. */
+function draftCourseGroup(
+  ctx: SeedContext,
+  drafting: InstitutionDrafting,
+  catalog: Catalog,
+  drafts: SectionDraft[],
+) {
+  const { rng, today, terms } = ctx;
+  const { inst, staff } = drafting;
+  const subject = rng.pick(inst.subjects);
+  const course = rng.pick(subject.courses);
+  const key = courseKey(subject, course);
+  const { term, start, end } = sectionDates(rng, terms);
+  const period = periodOf(start, end, today);
+  const productId = pickProduct(rng, catalog, inst, key);
+  const title = courseTitle(subject, course);
+  const group: CourseGroup = {
+    institution: inst,
+    subject,
+    course,
+    productId,
+    copiedFrom: null,
+    term,
+    start,
+    end,
+    period,
+    createdBy: rng.chance(0.9) ? rng.pick(staff.admins) : null,
+    key,
+    title,
+  };
+  const section = (
+    courseType: SectionDraft['courseType'],
+    useType: SectionDraft['useType'],
+    parent: number | null,
+  ) => draftSection(rng, drafting, group, courseType, useType, parent);
+  const shape = rng.weighted([
+    ['standalone', 84],
+    ['instructoruse', 8],
+    ['family', 8],
+  ] as const);
+  if (shape === 'family') {
+    const parentIndex = drafts.push(section('parent', 'studentuse', null)) - 1;
+    const children = rng.int(2, 4);
+    for (let c = 0; c < children; c++) drafts.push(section('child', 'studentuse', parentIndex));
+  } else {
+    drafts.push(section('standalone', shape === 'instructoruse' ? 'instructoruse' : 'studentuse', null));
+  }
+}
+
+function draftSection(
+  rng: Rng,
+  drafting: InstitutionDrafting,
+  group: CourseGroup,
+  courseType: SectionDraft['courseType'],
+  useType: SectionDraft['useType'],
+  parent: number | null,
+): SectionDraft {
+  const { inst, staff, primaryLms } = drafting;
+  const { key, title, ...base } = group;
+  const { subject, course, term, period } = base;
+  const code =
+    courseType === 'parent'
+      ? null
+      : `${subject.code} ${course.num}-${drafting.numbers.take(`${key}|${term.code}`)}`;
+  const linked = code !== null && useType === 'studentuse' && rng.chance(period === 'past' ? 0.08 : 0.22);
+  const instructor =
+    drafting.personaHome && drafting.made % 20 === 0
+      ? drafting.instructorPersona
+      : rng.pick(staff.instructors);
+  const instructors: SectionDraft['instructors'] = [{ userId: instructor, role: 'instructor' }];
+  if (rng.chance(0.25)) instructors.push({ userId: rng.pick(staff.tas), role: 'ta' });
+  drafting.made++;
+  return {
+    ...base,
+    parent,
+    courseType,
+    useType,
+    courseName:
+      courseType === 'parent'
+        ? `${title} (Master)`
+        : useType === 'instructoruse'
+          ? `${title} (Instructor Preview)`
+          : title,
+    description:
+      courseType === 'parent'
+        ? `Master course for the ${term.name} sections of ${course.title}.`
+        : useType === 'instructoruse'
+          ? `Instructor preview of ${course.title} for ${term.name}; not for student enrollment.`
+          : `${term.name} · ${rng.pick(MODALITIES)}.`,
+    sectionCode: code,
+    censusDuration: censusFor(rng, inst),
+    customCourseId: linked ? customCourseIdFor(primaryLms, inst, term, code) : null,
+    lmsKind: linked ? primaryLms : null,
+    instructors,
+    enrollTarget: courseType === 'parent' || useType === 'instructoruse' ? 0 : enrollTargetFor(rng, period),
+  };
 }
 
 /**
