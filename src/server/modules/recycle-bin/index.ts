@@ -2,7 +2,6 @@
 export { recycleBinPurgeJob } from './recycle-bin.job';
 export {
   type BinEntryOf,
-  type BinKind,
   type BinPut,
   defineBinKind,
   entryNotFound,
