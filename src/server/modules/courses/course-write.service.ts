@@ -9,7 +9,6 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { putInRecycleBin } from '../../lib/recycle-bin';
 import {
   instructorsOf,
   insertSection,
@@ -24,6 +23,7 @@ import {
 } from './course-detail.queries';
 import { courseDetail } from './course-read.service';
 import { toInstructor } from './course-rows';
+import { sectionBin } from './section.bin';
 import { activeOfferForProduct } from '../offers';
 import { insertInstructors, institutionCensusDuration, institutionExists } from './course-offers.queries';
 
@@ -168,8 +168,7 @@ export async function deleteCourse(db: Db, actor: Actor, sectionId: number) {
     }
     if (!(await softDeleteSection(tx, sectionId))) throw notFound('Course');
     // hidden, not deleted: its instructors, enrollments and pairings stay; the bin entry lets it be restored
-    await putInRecycleBin(tx, actor, {
-      kind: 'section',
+    await sectionBin.put(tx, actor, {
       institutionId: section.institutionId,
       entityId: sectionId,
       name: section.courseName,

@@ -1,19 +1,17 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groupMembers, groups, memberships, recycleBin, sections, users } from '../../db/schema';
-import { INTERNAL_GROUP_BIN } from '../../lib/recycle-bin';
-
-export type BinRow = typeof recycleBin.$inferSelect;
+import { recycleBin, users } from '../../db/schema';
+import { type BinRow, INTERNAL_GROUP_BIN } from './recycle-bin.kinds';
 
 /**
- * One page of an institution's entries of the given kinds, plus removals from the internal-user group
- * when `internal`, most recent removal first (keyset on id).
+ * One page of an institution's entries of the given kinds, plus the entries of no institution
+ * (INTERNAL_GROUP_BIN) of `internalKinds`, most recent removal first (keyset on id).
  */
 export async function binPage(
   db: Db,
   institutionId: number,
   kinds: string[],
-  internal: boolean,
+  internalKinds: string[],
   beforeId: number | undefined,
   limit: number,
 ) {
@@ -21,8 +19,10 @@ export async function binPage(
   if (kinds.length > 0) {
     scopes.push(and(eq(recycleBin.institutionId, institutionId), inArray(recycleBin.kind, kinds))!);
   }
-  if (internal) {
-    scopes.push(and(eq(recycleBin.institutionId, INTERNAL_GROUP_BIN), eq(recycleBin.kind, 'membership'))!);
+  if (internalKinds.length > 0) {
+    scopes.push(
+      and(eq(recycleBin.institutionId, INTERNAL_GROUP_BIN), inArray(recycleBin.kind, internalKinds))!,
+    );
   }
   return db
     .select({
@@ -42,8 +42,13 @@ export async function binPage(
     .limit(limit);
 }
 
-/** The entry, when it is the institution's or a removal from the internal-user group (shown in every bin). */
-export async function findEntry(db: Db, institutionId: number, id: number): Promise<BinRow | undefined> {
+/** The entry, when it is the institution's or one of no institution of `internalKinds` (shown in every bin). */
+export async function findEntry(
+  db: Db,
+  institutionId: number,
+  id: number,
+  internalKinds: string[],
+): Promise<BinRow | undefined> {
   const [row] = await db
     .select()
     .from(recycleBin)
@@ -52,7 +57,7 @@ export async function findEntry(db: Db, institutionId: number, id: number): Prom
         eq(recycleBin.id, id),
         or(
           eq(recycleBin.institutionId, institutionId),
-          and(eq(recycleBin.institutionId, INTERNAL_GROUP_BIN), eq(recycleBin.kind, 'membership')),
+          and(eq(recycleBin.institutionId, INTERNAL_GROUP_BIN), inArray(recycleBin.kind, internalKinds)),
         ),
       ),
     );
@@ -74,131 +79,4 @@ export async function purgeBefore(db: Db, cutoff: Date) {
     institutionId: recycleBin.institutionId,
     name: recycleBin.name,
   });
-}
-
-// ---- sections
-
-export async function sectionRow(db: Db, id: number) {
-  const [row] = await db.select().from(sections).where(eq(sections.id, id));
-  return row;
-}
-
-/** Another live section of the institution with this custom course id for this LMS. */
-export async function liveSectionWithCustomId(
-  db: Db,
-  institutionId: number,
-  lmsKind: string,
-  customCourseId: string,
-  exceptId: number,
-) {
-  const [row] = await db
-    .select({ id: sections.id, courseName: sections.courseName })
-    .from(sections)
-    .where(
-      and(
-        eq(sections.institutionId, institutionId),
-        eq(sections.lmsKind, lmsKind),
-        eq(sections.customCourseId, customCourseId),
-        isNull(sections.deletedAt),
-        ne(sections.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** Shows a hidden section again; false when it is not hidden (any more). */
-export async function unhideSection(db: Db, id: number) {
-  const rows = await db
-    .update(sections)
-    .set({ deletedAt: null, version: sql`${sections.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(sections.id, id), isNotNull(sections.deletedAt)))
-    .returning({ id: sections.id });
-  return rows.length > 0;
-}
-
-// ---- roles
-
-export async function roleNameTaken(db: Db, institutionId: number, name: string) {
-  const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.contextId, institutionId), sql`lower(${groups.name}) = lower(${name})`))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function groupExists(db: Db, id: number) {
-  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id));
-  return rows.length > 0;
-}
-
-export async function insertGroupRow(db: Db, row: typeof groups.$inferInsert) {
-  await db.insert(groups).values(row);
-}
-
-export async function existingUserIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Removes the user's membership of `groupId`; false when they do not hold it (any more). */
-export async function dropMembership(db: Db, groupId: number, userId: number) {
-  const rows = await db
-    .delete(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-    .returning({ userId: groupMembers.userId });
-  return rows.length > 0;
-}
-
-export async function insertMemberRow(db: Db, row: typeof groupMembers.$inferInsert) {
-  await db.insert(groupMembers).values(row).onConflictDoNothing();
-}
-
-// ---- memberships
-
-export async function groupRow(db: Db, id: number) {
-  const [row] = await db.select().from(groups).where(eq(groups.id, id));
-  return row;
-}
-
-export async function isGroupMember(db: Db, groupId: number, userId: number) {
-  const rows = await db
-    .select({ userId: groupMembers.userId })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-  return rows.length > 0;
-}
-
-/** A role of the institution other than `exceptGroupId` that the user holds now. */
-export async function otherRoleOf(db: Db, institutionId: number, userId: number, exceptGroupId: number) {
-  const [row] = await db
-    .select({ id: groups.id, name: groups.name })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(
-      and(eq(groups.contextId, institutionId), eq(groupMembers.userId, userId), ne(groups.id, exceptGroupId)),
-    )
-    .limit(1);
-  return row;
-}
-
-/** Puts institution membership rows back (kept by a removal from the institution); existing ones stay. */
-export async function insertMembershipRows(
-  db: Db,
-  rows: { userId: number; institutionId: number; courseRole: string; createdAt?: unknown }[],
-) {
-  if (rows.length === 0) return;
-  await db
-    .insert(memberships)
-    .values(
-      rows.map((r) => ({
-        userId: r.userId,
-        institutionId: r.institutionId,
-        courseRole: r.courseRole,
-        createdAt: typeof r.createdAt === 'string' ? new Date(r.createdAt) : undefined,
-      })),
-    )
-    .onConflictDoNothing();
 }

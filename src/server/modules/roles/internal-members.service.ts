@@ -3,9 +3,8 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { putInRecycleBin } from '../../lib/recycle-bin';
 import { requireProviderAccounts } from './provider-accounts';
-import { binMembership } from './role-members.bin';
+import { binMembership, membershipBin } from './role-members.bin';
 import { addMembers, existingUserIds, isMember, memberRowOf, removeMember } from './roles.queries';
 import { requireRule } from './roles.rules';
 
@@ -58,7 +57,7 @@ export async function removeInternalUser(db: Db, actor: Actor, groupId: number, 
   await db.transaction(async (tx) => {
     const row = await memberRowOf(tx, groupId, userId);
     if (!row || (await removeMember(tx, groupId, userId)) === 0) throw notFound('Internal user');
-    await putInRecycleBin(tx, actor, await binMembership(tx, groupId, row));
+    await membershipBin.put(tx, actor, await binMembership(tx, groupId, row));
     await audit(tx, actor, {
       action: 'internalUser.remove',
       entityType: 'group',

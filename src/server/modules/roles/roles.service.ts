@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound, refusal } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { putInRecycleBin } from '../../lib/recycle-bin';
 import { assertRoleWithinRights, assertUsersWithinRights, keepingRoleEditor } from './role-rights';
+import { roleBin } from './role.bin';
 import * as q from './roles.queries';
 import { isUniqueViolation } from '../../db/errors';
 import { assertGrantable, grantable, roleOrNotFound, toRole } from './roles.rules';
@@ -202,8 +202,7 @@ export async function deleteRole(
     });
     const movedTo: Record<string, number> = {};
     for (const [target, ids] of plan) for (const id of ids) movedTo[id] = target;
-    await putInRecycleBin(tx, actor, {
-      kind: 'role',
+    await roleBin.put(tx, actor, {
       institutionId: g.contextId,
       entityId: g.id,
       name: g.name,

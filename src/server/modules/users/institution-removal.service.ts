@@ -8,8 +8,7 @@ import { groupMembers, groups, memberships } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { membershipName, NO_ROLE_GROUP, putInRecycleBin } from '../../lib/recycle-bin';
-import { assertUsersWithinRights } from '../roles';
+import { assertUsersWithinRights, membershipBin, membershipName, NO_ROLE_GROUP } from '../roles';
 import { assertMayEdit, userOrNotFound } from './users.service';
 
 async function rowsOf(db: Db, institutionId: number, userId: number) {
@@ -60,8 +59,7 @@ export async function removeFromInstitution(
     await tx
       .delete(memberships)
       .where(and(eq(memberships.userId, user.id), eq(memberships.institutionId, institutionId)));
-    const recycleBinId = await putInRecycleBin(tx, actor, {
-      kind: 'membership',
+    const recycleBinId = await membershipBin.put(tx, actor, {
       institutionId,
       entityId: user.id,
       name: first ? membershipName(userName, first.name) : userName,
