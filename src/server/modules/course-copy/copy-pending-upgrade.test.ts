@@ -62,18 +62,18 @@ describe(`upgrade: copy courses left pending (${PG ? 'PostgreSQL' : 'PGlite'})`,
         values (801, 601, 'Biology 101', '2026-01-10', '2026-05-20');
       insert into copy_requests (id, institution_id, requested_by) values ('${request}', 601, 701);
       insert into copy_jobs (id, request_id, source_section_id, course_name)
-        values (1, '${request}', 801, 'Left pending');
+        values (1001, '${request}', 801, 'Left pending');
       insert into copy_jobs (id, request_id, source_section_id, course_name, status, queue_job_id)
-        values (2, '${request}', 801, 'Queued', 'notstarted', '${randomUUID()}');
+        values (1002, '${request}', 801, 'Queued', 'notstarted', '${randomUUID()}');
     `);
-    const old = await database.sql.executeSql(`select status, queue_job_id from copy_jobs where id = 1`);
+    const old = await database.sql.executeSql(`select status, queue_job_id from copy_jobs where id = 1001`);
     expect(old.rows).toEqual([{ status: 'pending', queue_job_id: null }]); // the old default
 
     await database.migrate();
 
     const [failed, queued] = await Promise.all([
-      q.findCopyJob(database.db, 1),
-      q.findCopyJob(database.db, 2),
+      q.findCopyJob(database.db, 1001),
+      q.findCopyJob(database.db, 1002),
     ]);
     expect(failed).toMatchObject({
       status: 'FailedPermanently',
@@ -85,7 +85,7 @@ describe(`upgrade: copy courses left pending (${PG ? 'PostgreSQL' : 'PGlite'})`,
     expect(queued).toMatchObject({ status: 'notstarted', reason: null, finishedAt: null });
     expect(RETRYABLE_COPY_STATUSES).toContain(failed?.status);
     // Retry's own step takes it back
-    const retried = await q.requeueFailed(database.db, 1, randomUUID());
+    const retried = await q.requeueFailed(database.db, 1001, randomUUID());
     expect(retried).toMatchObject({ status: 'notstarted', reason: null, finishedAt: null });
     // new rows start as notstarted
     const fresh = await database.sql.executeSql(
