@@ -137,10 +137,9 @@ export function parseOptStatus(value: string | null | undefined): OptStatus | nu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Course copy status (spec §4): the first five show an info alert; Failed and FailedPermanently an error
+// Course copy status (spec §4): the first four show an info alert; Failed and FailedPermanently an error
 
 export const COPY_STATUSES = [
-  'pending',
   'notstarted',
   'processing',
   'succeeded',

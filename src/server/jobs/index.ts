@@ -1,6 +1,6 @@
 import type { JobDefinition } from './define';
 import { sendMailJob } from '../modules/mail';
-import { copyCourseDeadJob, copyCourseJob, copyDispatchJob } from '../modules/course-copy';
+import { copyCourseDeadJob, copyCourseJob } from '../modules/course-copy';
 import { sectionAlertsJob } from '../modules/alerts';
 import { applyImportJob, importDeadJob, parseImportJob } from '../modules/bulk-accounts';
 import { recycleBinPurgeJob } from '../modules/recycle-bin';
@@ -18,7 +18,6 @@ export const ALL_JOBS: JobDefinition<any>[] = [
   // before copyCourseJob: a queue's dead-letter queue must exist first
   copyCourseDeadJob,
   copyCourseJob,
-  copyDispatchJob,
   sectionAlertsJob,
   importDeadJob, // before the queues that use it as their dead-letter queue
   parseImportJob,

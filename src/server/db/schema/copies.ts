@@ -35,7 +35,7 @@ export const copyRequests = pgTable(
 );
 
 /**
- * One course of a copy request. Status: pending, notstarted, processing, succeeded,
+ * One course of a copy request. Status: notstarted, processing, succeeded,
  * notapplicable, Failed, FailedPermanently (spec §4).
  */
 export const copyJobs = pgTable(
@@ -51,7 +51,7 @@ export const copyJobs = pgTable(
     courseName: text('course_name').notNull(),
     startDate: date('start_date'),
     endDate: date('end_date'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').notNull().default('notstarted'),
     attempts: integer('attempts').notNull().default(0),
     reason: text('reason'),
     /** Copy-validation code (101-107, 160+) when the course failed a copy rule; null otherwise. */

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import type { copyJobs } from '../../db/schema';
 import type { JobSender } from '../../jobs/define';
 import { copyCourseJob } from './copy-course.job';
-import * as q from './course-copy.queries';
 
 type CopyJobRow = typeof copyJobs.$inferSelect;
 
@@ -42,27 +41,4 @@ export async function queueCopyJobs(
     })),
     tx,
   );
-}
-
-/**
- * The sweep's half: queues courses left `pending` (rows written before requests queued their jobs
- * in the same transaction) and moves them to notstarted; if the queue cannot be reached they stay
- * pending for the next sweep.
- */
-export async function dispatch(deps: CopyDeps, rows: CopyJobRow[]): Promise<CopyJobRow[]> {
-  const withIds = rows.filter((r): r is CopyJobRow & { queueJobId: string } => !!r.queueJobId);
-  try {
-    await queueCopyJobs(deps, withIds);
-  } catch (err) {
-    deps.log.error(
-      { err, courses: rows.length },
-      'copy jobs not queued yet; the dispatch sweep will queue them',
-    );
-    return rows;
-  }
-  await q.markQueued(
-    deps.db,
-    withIds.map((r) => r.id),
-  );
-  return rows.map((r) => (r.status === 'pending' ? { ...r, status: 'notstarted' } : r));
 }

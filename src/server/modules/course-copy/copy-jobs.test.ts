@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   copyJobs,
-  copyRequests,
   enrollments,
   mailOutbox,
   products,
@@ -26,7 +24,6 @@ import { createUser } from '../../test/fixtures';
 import { copyFaults } from '../../test/copy-faults';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
-import { copyDispatchJob } from './copy-dispatch.job';
 import { CopyFailure } from './copy-execution.service';
 
 /** The copy job through real pg-boss workers: every status path of spec §4. */
@@ -125,7 +122,7 @@ describe('succeeded', () => {
   });
 });
 
-describe('pending, notstarted, processing', () => {
+describe('notstarted, processing', () => {
   it('shows processing while a worker copies the course', async () => {
     const g = gate();
     copyFaults.beforeCopy = (row) => (row.courseName === 'Slow' ? g.opened : undefined);
@@ -157,32 +154,6 @@ describe('pending, notstarted, processing', () => {
       t.app.jobs.sendMany = sendMany;
     }
     expect(await t.db.select().from(copyJobs).where(eq(copyJobs.courseName, 'Unqueued'))).toEqual([]);
-  });
-
-  it('the dispatch sweep queues a course left pending (written before requests queued in their transaction)', async () => {
-    const [request] = await t.db
-      .insert(copyRequests)
-      .values({ kind: 'copy', institutionId: org, requestedBy: w.admin.id, sendEmail: false })
-      .returning();
-    const course = copyCourse(w.source.id, 'Late');
-    const [row] = await t.db
-      .insert(copyJobs)
-      .values({
-        requestId: request.id,
-        sourceSectionId: course.sectionId,
-        courseName: course.courseName,
-        startDate: course.startDate,
-        endDate: course.endDate,
-        status: 'pending',
-        queueJobId: randomUUID(),
-        // the sweep only takes courses pending for over two minutes
-        updatedAt: sql`now() - interval '3 minutes'`,
-      })
-      .returning();
-    await t.app.jobs.send(copyDispatchJob, {});
-    const done = await waitForRequest(t.app, token, org, request.id);
-    expect(done.statuses.find((s) => s.id === row.id)?.status).toBe('succeeded');
-    expect(await sectionsNamed('Late')).toHaveLength(1);
   });
 });
 
@@ -360,14 +331,10 @@ describe('exactly once', () => {
 });
 
 describe('scheduled jobs', () => {
-  it('schedules the alert scan and the dispatch sweep, and the scan raises alerts through pg-boss', async () => {
+  it('schedules the alert scan, and the scan raises alerts through pg-boss', async () => {
     const schedules = await t.app.jobs.boss.getSchedules();
-    expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual(
-      expect.arrayContaining([
-        ['alerts.scan', '*/5 * * * *'],
-        ['copy.dispatch', '*/5 * * * *'],
-      ]),
-    );
+    expect(schedules.map((s) => [s.name, s.cron])).toContainEqual(['alerts.scan', '*/5 * * * *']);
+    expect(schedules.map((s) => s.name)).not.toContain('copy.dispatch');
     // the scan as registered (alerts already builds on course-copy, so no import back)
     // a student-use section of its own: w.source became a master shell when a test above made it a child
     const lonely = await copySection(t.db, w.institution.id, {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { FINAL_COPY_STATUSES, type CopyStatus } from '../../../shared/contract/course-copy';
 import type { Db } from '../../db/client';
 import { offerStatusIs } from '../../db/offer-status';
@@ -101,15 +101,6 @@ export async function insertCopyJobs(db: Db, values: (typeof copyJobs.$inferInse
     );
   }
   return out;
-}
-
-/** Queued: pending → notstarted, unless a worker has already moved the course on. */
-export async function markQueued(db: Db, ids: number[]) {
-  if (ids.length === 0) return;
-  await db
-    .update(copyJobs)
-    .set({ status: 'notstarted', updatedAt: new Date() })
-    .where(and(inArray(copyJobs.id, ids), eq(copyJobs.status, 'pending')));
 }
 
 export async function findRequest(db: Db, id: string) {
@@ -317,21 +308,4 @@ export async function makeParent(db: Db, sectionId: number) {
     .update(sections)
     .set({ courseType: 'parent', version: sql`${sections.version} + 1`, updatedAt: new Date() })
     .where(and(eq(sections.id, sectionId), sql`${sections.courseType} <> 'parent'`));
-}
-
-/** Courses recorded but never queued (the process stopped between the two): older than `before`. */
-export async function stalePending(db: Db, before: Date, limit: number) {
-  return db
-    .select()
-    .from(copyJobs)
-    .where(and(eq(copyJobs.status, 'pending'), lt(copyJobs.updatedAt, before)))
-    .orderBy(copyJobs.id)
-    .limit(limit);
-}
-
-export async function setQueueJobId(db: Db, id: number, queueJobId: string) {
-  await db
-    .update(copyJobs)
-    .set({ queueJobId })
-    .where(and(eq(copyJobs.id, id), isNull(copyJobs.queueJobId)));
 }
