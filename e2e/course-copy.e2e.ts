@@ -8,7 +8,7 @@ import type { AlertsResponse } from '../src/shared/contract/alerts';
 import type { CopyRefusal } from '../src/shared/contract/common';
 import { courseCopyApi } from '../src/shared/contract/course-copy';
 import type { RouteResponse } from '../src/shared/contract/route';
-import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
+import { coursesApi } from '../src/shared/contract/courses';
 import { formatUsDate } from '../src/shared/validation';
 
 /**
@@ -44,11 +44,9 @@ async function orgIdOf(page: Page): Promise<number> {
 
 /** The current courses of the institution that pass every copy rule (spec §5 codes), with their preview. */
 async function copyableCourses(token: string, orgId: number): Promise<Validations['validations']> {
-  const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
-    token,
-    'GET',
-    `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=CURRENT&filterBy=STUDENTUSE&pageSize=100`,
-  );
+  const list = await apiRoute(token, coursesApi.list, {
+    query: { organizationId: orgId, coursePeriod: 'CURRENT', filterBy: 'STUDENTUSE', pageSize: 100 },
+  });
   const ids = list.courses.map((c) => c.sectionId).join(',');
   const checks = await apiRoute(token, courseCopyApi.validations, {
     query: { organizationId: orgId, sectionIds: ids },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
+import { coursesApi } from '../src/shared/contract/courses';
 import { rostersApi } from '../src/shared/contract/rosters';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -14,11 +14,9 @@ async function findCourse(token: string, locked: boolean, skip: Set<number>) {
   const orgId = session.institutions[0].orgId;
   const courses = [];
   for (const period of locked ? ['CURRENT'] : ['CURRENT', 'FUTURE']) {
-    const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
-      token,
-      'GET',
-      `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=${period}&pageSize=100`,
-    );
+    const list = await apiRoute(token, coursesApi.list, {
+      query: { organizationId: orgId, coursePeriod: period, pageSize: 100 },
+    });
     courses.push(...list.courses);
   }
   for (const c of courses.filter((r) => r.enrollmentCount > 0 && !skip.has(r.sectionId))) {

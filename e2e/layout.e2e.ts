@@ -13,8 +13,8 @@ import fr from '../src/web/i18n/fr.json';
 import zh from '../src/web/i18n/zh.json';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { InstitutionDataResponse } from '../src/shared/contract/institutions';
-import { apiCall, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { coursesApi } from '../src/shared/contract/courses';
+import { apiCall, apiRoute, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 
 const ALL_LANGUAGES = [...LANGUAGES, { lang: 'zh', locale: 'zh-CN', catalog: zh as typeof en }];
@@ -88,11 +88,9 @@ describe('390 px layouts (axe)', () => {
     const token = (await loginAs(page, 'registrar')) as string;
     await waitForShell(page);
     const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
-    const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
-      token,
-      'GET',
-      `/api/institution/institutionData?organizationId=${session.institutions[0].orgId}&sort=enrollmentCount&order=desc`,
-    );
+    const list = await apiRoute(token, coursesApi.list, {
+      query: { organizationId: session.institutions[0].orgId, sort: 'enrollmentCount', order: 'desc' },
+    });
     await open(page, `/institution/courseDetail/${list.courses[0].sectionId}?tab=roster`);
     await page.getByTestId('roster-row').first().waitFor();
     expect(await page.locator('[data-testid=roster] [data-access]').count()).toBeGreaterThan(0);

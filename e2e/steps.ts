@@ -7,11 +7,12 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { SessionResponse } from '../src/shared/contract/auth';
-import type { InstitutionDataResponse, InstitutionListResponse } from '../src/shared/contract/institutions';
+import { coursesApi } from '../src/shared/contract/courses';
+import type { InstitutionListResponse } from '../src/shared/contract/institutions';
 import type { RosterResponse } from '../src/shared/contract/rosters';
 import type { GroupListResponse } from '../src/shared/contract/roles';
 import { STORAGE_KEYS } from '../src/web/lib/storage';
-import { apiCall, apiLogin, baseURL, mailsTo } from './fixtures';
+import { apiCall, apiLogin, apiRoute, baseURL, mailsTo } from './fixtures';
 
 export { STORAGE_KEYS };
 
@@ -136,11 +137,9 @@ export async function openCourseWithOptedIn(
   order: 'asc' | 'desc',
 ) {
   for (const period of ['CURRENT', 'FUTURE']) {
-    const list = await apiCall<z.infer<typeof InstitutionDataResponse>>(
-      token,
-      'GET',
-      `/api/institution/institutionData?organizationId=${orgId}&coursePeriod=${period}&sort=enrollmentCount&order=${order}&pageSize=100`,
-    );
+    const list = await apiRoute(token, coursesApi.list, {
+      query: { organizationId: orgId, coursePeriod: period, sort: 'enrollmentCount', order, pageSize: 100 },
+    });
     for (const course of list.courses.filter((c) => c.enrollmentCount >= count)) {
       const roster = await apiCall<z.infer<typeof RosterResponse>>(
         token,

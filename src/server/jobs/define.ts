@@ -6,7 +6,11 @@ import type { Db } from '../db/client';
 import type { copyJobs } from '../db/schema';
 import type { OutcomeCounters } from '../metrics/app-metrics';
 
-export interface JobContext {
+/**
+ * What routes, services and jobs work with: the database, the configuration, the job queue and a
+ * logger (a route builds it with `contextOf(req)`; the queue hands one to each job).
+ */
+export interface ServiceContext {
   db: Db;
   config: Config;
   jobs: JobSender;
@@ -52,7 +56,7 @@ export interface JobDefinition<P> {
   concurrency?: number;
   /** Cron schedule (UTC) for recurring jobs. */
   cron?: string;
-  handler(payload: P, ctx: JobContext, job: PgBoss.JobWithMetadata<P>): Promise<unknown>;
+  handler(payload: P, ctx: ServiceContext, job: PgBoss.JobWithMetadata<P>): Promise<unknown>;
 }
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {

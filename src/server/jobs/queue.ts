@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { sqlRunnerOf } from '../db/sql-runner';
 import type { OutcomeCounters } from '../metrics/app-metrics';
-import type { JobContext, JobDefinition, JobSender, JobTestHooks, SendOptions } from './define';
+import type { ServiceContext, JobDefinition, JobSender, JobTestHooks, SendOptions } from './define';
 
 export const BOSS_SCHEMA = 'pgboss';
 
@@ -49,7 +49,7 @@ export class JobQueue implements JobSender {
       await this.boss.getQueueStats(def.name);
     }
     if (!this.config.runWorkers) return;
-    const ctx: JobContext = {
+    const ctx: ServiceContext = {
       db: this.database.db,
       config: this.config,
       jobs: this,

@@ -4,7 +4,7 @@ import { AppError } from '../lib/app-error';
 import { collectDatabase } from './database-collector';
 import { collectQueues, type QueueSource } from './queue-collector';
 
-/** Outcomes that background jobs report (JobContext.metrics). */
+/** Outcomes that background jobs report (ServiceContext.metrics). */
 export interface OutcomeCounters {
   /** A course of a copy or child-course request reached a final status. */
   copyOutcome(status: string): void;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { InstitutionSummary } from './auth';
 import { IdParam, OrganizationQuery, text } from './common';
-import { CourseListResponse } from './course-list';
 import { defineRoute } from './route';
 
 /** GET /api/institution/institutionListFilterByName?name= */
@@ -158,9 +157,6 @@ export const CourseCreationInfoResponse = z.object({
     ),
   departments: z.array(Department).describe("The institution's departments."),
 });
-
-/** The institution page's course list answer; kept under this name for callers outside the courses area. */
-export const InstitutionDataResponse = CourseListResponse;
 
 /** The institution operations (spec §7 Institutions): search, details, people, LMS mappings (course lists: coursesApi). */
 export const institutionsApi = {

@@ -1,4 +1,4 @@
-import type { JobContext } from '../../jobs/define';
+import type { ServiceContext } from '../../jobs/define';
 import { finishImport } from './apply';
 import * as q from './bulk-accounts.queries';
 
@@ -10,7 +10,7 @@ const STOPPED =
  * killed, or the attempt passed its time limit on the last try): ends `failed` with a reason, never
  * stays `parsing` or `running`. Rows applied before are kept; their counts are in the import.
  */
-export async function failAbandonedImport(ctx: JobContext, importId: string) {
+export async function failAbandonedImport(ctx: ServiceContext, importId: string) {
   const imp = await q.findImport(ctx.db, importId);
   if (imp?.status === 'parsing') {
     const failed = await q.transitionImport(ctx.db, importId, 'parsing', {

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type BulkMode, plannedAction } from '../../../shared/contract/bulk-accounts';
 import { can } from '../../../shared/permissions';
 import { ANALYZE_AFTER_ROWS, analyzeTables } from '../../db/analyze';
-import type { JobContext } from '../../jobs/define';
+import type { ServiceContext } from '../../jobs/define';
 import type { Locale } from '../../../shared/constants';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
@@ -37,7 +37,7 @@ function rawOf(r: q.ImportDataRow): RawRow {
 }
 
 interface ApplyContext {
-  ctx: JobContext;
+  ctx: ServiceContext;
   actor: Actor;
   importId: string;
   institutionId: number;
@@ -253,8 +253,8 @@ const skipReason = (mode: BulkMode) =>
  * The apply job's work: handles the rows without a result in batches, re-checking each against the
  * database as it is now. Idempotent: a retry continues with the rows still without a result.
  */
-export async function applyImport(ctx: JobContext, importId: string, locale?: Locale) {
-  const { db, config } = ctx;
+export async function applyImport(ctx: ServiceContext, importId: string, locale?: Locale) {
+  const { db } = ctx;
   const imp = await q.findImport(db, importId);
   if (!imp || !['queued', 'running'].includes(imp.status) || !imp.mode || !imp.committedBy) return;
   await q.updateImport(db, importId, { status: 'running', startedAt: imp.startedAt ?? new Date() });
@@ -315,7 +315,7 @@ export async function applyImport(ctx: JobContext, importId: string, locale?: Lo
 
 /** Records the import's outcome and counts; with `from`, only if it is still in that status. */
 export async function finishImport(
-  { db, metrics }: Pick<JobContext, 'db' | 'metrics'>,
+  { db, metrics }: Pick<ServiceContext, 'db' | 'metrics'>,
   importId: string,
   status: 'done' | 'failed',
   error: string | null,

@@ -1,6 +1,6 @@
 import { can } from '../../../shared/permissions';
 import { isDatabaseFailure } from '../../db/connection-loss';
-import type { JobContext } from '../../jobs/define';
+import type { ServiceContext } from '../../jobs/define';
 import { AppError } from '../../lib/app-error';
 import * as q from './bulk-accounts.queries';
 import { bulkError } from './bulk-errors';
@@ -18,7 +18,7 @@ const UNREADABLE =
  * only bulk_import_rows is written) and marks the import previewed, or failed with a clear reason.
  * Safe to run twice: it only acts on an import still "parsing" and replaces earlier rows.
  */
-export async function buildPreview({ db, config, log }: JobContext, importId: string, lastAttempt = true) {
+export async function buildPreview({ db, log }: ServiceContext, importId: string, lastAttempt = true) {
   const imp = await q.findImport(db, importId);
   if (imp?.status !== 'parsing') return;
   const content = await q.importContent(db, importId);

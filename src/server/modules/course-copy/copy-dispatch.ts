@@ -1,18 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { copyJobs } from '../../db/schema';
-import type { JobSender } from '../../jobs/define';
+import type { ServiceContext } from '../../jobs/define';
 import { copyCourseJob } from './copy-course.job';
 
 type CopyJobRow = typeof copyJobs.$inferSelect;
-
-export interface CopyDeps {
-  db: Db;
-  jobs: JobSender;
-  config: Config;
-  log: FastifyBaseLogger;
-}
 
 /**
  * Queues the courses' jobs, in the transaction `tx` that wrote their rows when given (a request,
@@ -20,7 +11,7 @@ export interface CopyDeps {
  * was written, so sending twice queues once.
  */
 export async function queueCopyJobs(
-  deps: Pick<CopyDeps, 'jobs' | 'config'>,
+  deps: Pick<ServiceContext, 'jobs' | 'config'>,
   rows: CopyJobRow[],
   tx?: Db,
 ): Promise<void> {

@@ -7,7 +7,7 @@ import {
 import { can } from '../../../shared/permissions';
 import { ANALYZE_AFTER_ROWS, analyzeTables } from '../../db/analyze';
 import type { Db } from '../../db/client';
-import type { JobContext } from '../../jobs/define';
+import type { ServiceContext } from '../../jobs/define';
 import { audit } from '../../lib/audit';
 import { capabilities } from '../../lib/capabilities';
 import { readerLocale } from '../../lib/i18n';
@@ -35,7 +35,7 @@ export class CopyFailure extends Error {}
  * in ONE transaction that first locks the course's row and checks it is still this job's and has
  * no section yet: a retry after a crash, a second worker or a superseded job creates nothing more.
  */
-export async function runCopyJob(ctx: JobContext, payload: CopyJobPayload, attempt: Attempt) {
+export async function runCopyJob(ctx: ServiceContext, payload: CopyJobPayload, attempt: Attempt) {
   const { db, log } = ctx;
   const claimed = await q.claimCopyJob(db, payload.copyJobId, payload.queueJobId);
   if (!claimed) {
@@ -84,7 +84,7 @@ function failureReason(err: unknown, attempt: Attempt, last: boolean): string {
  * The copy itself, inside the transaction. Returns the final status it wrote, or true when the course
  * was final already or is not this job's any more.
  */
-async function copyOnce(tx: Db, ctx: JobContext, payload: CopyJobPayload): Promise<CopyStatus | true> {
+async function copyOnce(tx: Db, _ctx: ServiceContext, payload: CopyJobPayload): Promise<CopyStatus | true> {
   const row = await q.lockCopyJob(tx, payload.copyJobId);
   if (!row || row.queueJobId !== payload.queueJobId || row.resultSectionId !== null) return true;
   if (isFinalCopyStatus(row.status as CopyStatus)) return true;
@@ -167,7 +167,7 @@ async function copyOnce(tx: Db, ctx: JobContext, payload: CopyJobPayload): Promi
 
 /** When every course of the request is final: mark it finished (once) and e-mail the requester if asked. */
 export async function finishRequestIfDone(
-  ctx: Pick<JobContext, 'db' | 'jobs' | 'config'>,
+  ctx: Pick<ServiceContext, 'db' | 'jobs' | 'config'>,
   requestId: string,
 ) {
   if (await q.hasOpenJobs(ctx.db, requestId)) return;
@@ -196,7 +196,7 @@ export async function finishRequestIfDone(
 }
 
 /** A course whose last attempt died (the worker stopped or the attempt timed out) is failed for good here. */
-export async function failAbandoned(ctx: JobContext, payload: CopyJobPayload) {
+export async function failAbandoned(ctx: ServiceContext, payload: CopyJobPayload) {
   const row = await q.findCopyJob(ctx.db, payload.copyJobId);
   if (!row || row.queueJobId !== payload.queueJobId || isFinalCopyStatus(row.status as CopyStatus)) return;
   const failed = await q.setOutcome(ctx.db, row.id, payload.queueJobId, {

@@ -12,7 +12,8 @@ import type { copyJobs } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { type CopyDeps, queueCopyJobs } from './copy-dispatch';
+import type { ServiceContext } from '../../jobs/define';
+import { queueCopyJobs } from './copy-dispatch';
 import { requestStatus, statusEntry } from './copy-status.service';
 import { validateSections } from './copy-validation.service';
 import * as q from './course-copy.queries';
@@ -20,7 +21,11 @@ import * as q from './course-copy.queries';
 type CopyJobRow = typeof copyJobs.$inferSelect;
 
 /** POST copy/: validates every course, records the request and queues one job per course. */
-export async function requestCopies(deps: CopyDeps, actor: Actor, body: z.infer<typeof CopyCoursesBody>) {
+export async function requestCopies(
+  deps: ServiceContext,
+  actor: Actor,
+  body: z.infer<typeof CopyCoursesBody>,
+) {
   const sectionIds = [...new Set(body.courses.map((c) => c.sectionId))];
   const checks = await validateSections(deps.db, actor, {
     organizationId: body.organizationId,
@@ -70,7 +75,7 @@ export async function requestCopies(deps: CopyDeps, actor: Actor, body: z.infer<
 
 /** POST createChildCourse/: a child course of a parent, on the same machinery as a copy. */
 export async function requestChildCourse(
-  deps: CopyDeps,
+  deps: ServiceContext,
   actor: Actor,
   body: z.infer<typeof CreateChildCourseBody>,
 ) {
@@ -137,7 +142,7 @@ function refuseInvalid(
 }
 
 /** Retry from the UI: failed courses get a new queue job; the old one, if it ever runs, finds it is not its own. */
-export async function retryCopies(deps: CopyDeps, actor: Actor, body: z.infer<typeof RetryCopyBody>) {
+export async function retryCopies(deps: ServiceContext, actor: Actor, body: z.infer<typeof RetryCopyBody>) {
   const ids = [...new Set(body.ids)];
   const found = await q.jobsWithRequest(deps.db, ids);
   const byId = new Map(found.map((r) => [r.job.id, r]));

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { courseCopyApi } from '../../../shared/contract/course-copy';
+import { contextOf } from '../../lib/context';
 import { errorResponses } from '../../lib/error-responses';
 import { routeOptions } from '../../lib/route-options';
 import { actorOf } from '../../plugins/access';
@@ -11,12 +12,6 @@ import { validateSections } from './copy-validation.service';
 const tags = ['course-copy'];
 const options = { tags, errors: errorResponses(401, 403, 404, 422) };
 const retryOptions = { tags, errors: errorResponses(401, 403, 404, 409, 422) };
-const deps = (req: FastifyRequest) => ({
-  db: req.server.db,
-  jobs: req.server.jobs,
-  config: req.server.config,
-  log: req.log,
-});
 
 /** Course copy, child courses, copy status and copy validation (spec §7 Courses). */
 export async function courseCopyRoutes(app: FastifyInstance) {
@@ -25,13 +20,13 @@ export async function courseCopyRoutes(app: FastifyInstance) {
   r.route({
     ...routeOptions(courseCopyApi.copy, options),
     config: { access: { rule: 'copyCourses', org: 'body' } },
-    handler: (req) => requestCopies(deps(req), actorOf(req), req.body),
+    handler: (req) => requestCopies(contextOf(req), actorOf(req), req.body),
   });
 
   r.route({
     ...routeOptions(courseCopyApi.createChild, options),
     config: { access: { rule: 'copyCourses', org: 'body' } },
-    handler: (req) => requestChildCourse(deps(req), actorOf(req), req.body),
+    handler: (req) => requestChildCourse(contextOf(req), actorOf(req), req.body),
   });
 
   r.route({
@@ -49,7 +44,7 @@ export async function courseCopyRoutes(app: FastifyInstance) {
   r.route({
     ...routeOptions(courseCopyApi.retry, retryOptions),
     config: { access: { rule: 'copyCourses', org: 'body' } },
-    handler: (req) => retryCopies(deps(req), actorOf(req), req.body),
+    handler: (req) => retryCopies(contextOf(req), actorOf(req), req.body),
   });
 
   r.route({

@@ -6,9 +6,7 @@ import type {
   EditPiUserBody,
 } from '../../../shared/contract/users';
 import { USER_MESSAGES } from '../../../shared/contract/users';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { JobSender } from '../../jobs/define';
 import type { Locale } from '../../../shared/constants';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -18,14 +16,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { refuse } from '../roles';
 import { assertMayChangeSharedFields } from './shared-account';
 import { sendAccountMail } from './users.mail';
+import type { ServiceContext } from '../../jobs/define';
 import * as q from './users.queries';
 import { assertMayEdit, summarize, userOrNotFound } from './users.service';
-
-export interface WriteDeps {
-  db: Db;
-  jobs: JobSender;
-  config: Config;
-}
 
 const DUPLICATE_USERNAME = 'A user with this user name already exists.';
 const DUPLICATE_EMAIL = 'A user with this e-mail address already exists.';
@@ -41,7 +34,7 @@ async function institutionNameOr404(db: Db, id: number) {
  * joins the institution with the chosen role, and gets an e-mail with setup instructions.
  */
 export async function createPiUser(
-  { db, jobs, config }: WriteDeps,
+  { db, jobs, config }: Pick<ServiceContext, 'db' | 'jobs' | 'config'>,
   actor: Actor,
   institutionId: number,
   body: z.infer<typeof CreatePiUserBody>,
@@ -239,7 +232,7 @@ export const addUserToInstitution = (db: Db, actor: Actor, body: z.infer<typeof 
 
 /** POST registrarUser/piUser/:id/notify : e-mails the user about their account (a new setup link if pending). */
 export async function notifyUser(
-  { db, jobs, config }: WriteDeps,
+  { db, jobs, config }: Pick<ServiceContext, 'db' | 'jobs' | 'config'>,
   actor: Actor,
   institutionId: number,
   userId: number,

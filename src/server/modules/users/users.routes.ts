@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { usersApi } from '../../../shared/contract/users';
+import { contextOf } from '../../lib/context';
 import { errorResponses } from '../../lib/error-responses';
 import { namedLocale } from '../../lib/i18n';
 import { routeOptions } from '../../lib/route-options';
@@ -54,7 +55,6 @@ function searchRoutes(app: FastifyInstance) {
 /** Account request, edit, status and removal from the institution. */
 function piUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.db, jobs: app.jobs, config: app.config });
 
   r.route({
     ...routeOptions(usersApi.createPiUser, options, {
@@ -67,7 +67,7 @@ function piUserRoutes(app: FastifyInstance) {
         .code(201)
         .send(
           await createPiUser(
-            deps(),
+            contextOf(req),
             actorOf(req),
             req.params.id,
             req.body,
@@ -106,7 +106,7 @@ function piUserRoutes(app: FastifyInstance) {
   r.route({
     ...routeOptions(usersApi.notify, options),
     config: { access: { rule: 'editUsers', org: userOfInstitution } },
-    handler: (req) => notifyUser(deps(), actorOf(req), req.query.organizationId, req.params.id),
+    handler: (req) => notifyUser(contextOf(req), actorOf(req), req.query.organizationId, req.params.id),
   });
 }
 

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { coursesApi } from '../../../shared/contract/courses';
 import { institutionsApi } from '../../../shared/contract/institutions';
 import type { RouteBody, RouteQuery, RouteResponse } from '../../../shared/contract/route';
@@ -8,7 +7,6 @@ import { call } from '../../lib/api';
 
 export type CourseDetails = RouteResponse<typeof coursesApi.details>;
 export type CourseDetail = CourseDetails['course'];
-export type Roster = RouteResponse<typeof rostersApi.roster>;
 type RosterParams = RouteQuery<typeof rostersApi.roster>;
 type CourseListParams = RouteQuery<typeof coursesApi.list>;
 export type CourseList = RouteResponse<typeof coursesApi.list>;

@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { INTERNAL_USER_CSV_FILE, internalUsersApi } from '../../../shared/contract/internal-users';
 import { rolesApi } from '../../../shared/contract/roles';
-import { type GetUserResponse, usersApi } from '../../../shared/contract/users';
+import { usersApi } from '../../../shared/contract/users';
 import { call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-
-export type UserLookup = z.infer<typeof GetUserResponse>;
 
 export const internalUserKeys = {
   all: ['internal-users'] as const,
