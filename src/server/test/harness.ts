@@ -80,7 +80,7 @@ export function personaClients(app: FastifyInstance) {
 }
 
 /** A client with a fresh session of its own, unlike `as(persona)` which signs in once per app. */
-export async function signedInClient(app: FastifyInstance, persona: string, password?: string) {
+async function signedInClient(app: FastifyInstance, persona: string, password?: string) {
   const session = await signInToken(app, persona, password);
   return clientOf(app, async () => session);
 }
