@@ -19,6 +19,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/session-cookies';
 import { PERSONA_KEYS } from '../db/seed/personas';
 import { csrfTokenOf } from '../lib/session/session-cookie';
 import { PASSWORD } from './fixtures';
+import { authApi } from '../../shared/contract/auth';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -28,6 +29,8 @@ export interface TestApp {
   dataDir: string;
   /** Requests as `persona` (a username), signed in once per app; see `personaClient`. */
   as(persona: string, password?: string): PersonaClient;
+  /** Signs `persona` in anew: a client with a session of its own (for tests of the session itself). */
+  signIn(persona: string, password?: string): Promise<PersonaClient>;
   close(): Promise<void>;
 }
 
@@ -62,55 +65,70 @@ export interface RouteInput<D extends RouteSpec> {
  */
 export function personaClients(app: FastifyInstance) {
   const sessions = new Map<string, Promise<string>>();
-  const signIn = async (username: string, password: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
-    if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`);
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`sign-in of ${username}: no session cookie`);
-    return cookie.value;
-  };
   return (persona: string, password?: string): PersonaClient => {
-    const pass =
-      password ??
-      ((PERSONA_KEYS as readonly string[]).includes(persona) ? app.config.demoPassword : PASSWORD);
     const token = () => {
       let s = sessions.get(persona);
       if (!s) {
-        s = signIn(persona, pass);
+        s = signInToken(app, persona, password);
         sessions.set(persona, s);
         s.catch(() => sessions.delete(persona));
       }
       return s;
     };
-    const request = async (method: Method, url: string, body?: unknown, extra: Extra = {}) => {
-      const session = await token();
-      return app.inject({
-        method,
-        url,
-        query: extra.query,
-        headers: {
-          cookie: `${SESSION_COOKIE}=${session}`,
-          origin: new URL(app.config.publicUrl).origin,
-          [CSRF_HEADER]: csrfTokenOf(session),
-          ...extra.headers,
-        },
-        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
-      });
-    };
-    return {
-      get: (url, extra) => request('GET', url, undefined, extra),
-      delete: (url, body, extra) => request('DELETE', url, body, extra),
-      post: (url, body, extra) => request('POST', url, body, extra),
-      put: (url, body, extra) => request('PUT', url, body, extra),
-      patch: (url, body, extra) => request('PATCH', url, body, extra),
-      request,
-      call: (route, input = {}) =>
-        request(route.method, pathOf(route, input.params), input.body, {
-          query: input.query as Extra['query'],
-          headers: input.headers,
-        }),
-      token,
-    };
+    return clientOf(app, token);
+  };
+}
+
+/** A client with a fresh session of its own, unlike `as(persona)` which signs in once per app. */
+async function signedInClient(app: FastifyInstance, persona: string, password?: string) {
+  const session = await signInToken(app, persona, password);
+  return clientOf(app, async () => session);
+}
+
+async function signInToken(app: FastifyInstance, username: string, password?: string) {
+  const pass =
+    password ?? ((PERSONA_KEYS as readonly string[]).includes(username) ? app.config.demoPassword : PASSWORD);
+  const res = await app.inject({
+    method: authApi.login.method,
+    url: authApi.login.path,
+    payload: { username, password: pass },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`sign-in of ${username}: no session cookie`);
+  return cookie.value;
+}
+
+/** Sends the session cookie and CSRF header of `token()`, as the browser does, on every request. */
+function clientOf(app: FastifyInstance, token: () => Promise<string>): PersonaClient {
+  const request = async (method: Method, url: string, body?: unknown, extra: Extra = {}) => {
+    const session = await token();
+    return app.inject({
+      method,
+      url,
+      query: extra.query,
+      headers: {
+        cookie: `${SESSION_COOKIE}=${session}`,
+        origin: new URL(app.config.publicUrl).origin,
+        [CSRF_HEADER]: csrfTokenOf(session),
+        ...extra.headers,
+      },
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    });
+  };
+  return {
+    get: (url, extra) => request('GET', url, undefined, extra),
+    delete: (url, body, extra) => request('DELETE', url, body, extra),
+    post: (url, body, extra) => request('POST', url, body, extra),
+    put: (url, body, extra) => request('PUT', url, body, extra),
+    patch: (url, body, extra) => request('PATCH', url, body, extra),
+    request,
+    call: (route, input = {}) =>
+      request(route.method, pathOf(route, input.params), input.body, {
+        query: input.query as Extra['query'],
+        headers: input.headers,
+      }),
+    token,
   };
 }
 
@@ -164,6 +182,7 @@ export async function createTestApp(
   return {
     app,
     as: personaClients(app),
+    signIn: (persona, password) => signedInClient(app, persona, password),
     database,
     db: database.db,
     dataDir,

@@ -1,10 +1,9 @@
 /** Shared setup of the users, roles, internal-users and bulk-accounts API tests. */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ADMIN_PERMISSIONS } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
-import { bearer, createInstitution, createRole, createUser, login } from './fixtures';
+import { createInstitution, createRole, createUser } from './fixtures';
 
 export type Persona = 'reg' | 'lim' | 'viewer' | 'regB' | 'boss' | 'assoc' | 'support';
 
@@ -56,22 +55,6 @@ export async function createUsersWorld(db: Db, prefix: string) {
     bInstructor: await createRole(db, b.id, 'Instructor', ['CAN_ENROLL_STUDENTS'], [bTeacher.id]),
   };
   return { a, b, u, instructors, bTeacher, roles };
-}
-
-/** Logs every persona in and returns a request helper: `call(persona, method, url, payload?)`. */
-export async function sessions(app: FastifyInstance, prefix: string) {
-  const tokens = {} as Record<Persona, string>;
-  for (const p of ['reg', 'lim', 'viewer', 'regB', 'boss', 'assoc', 'support'] as Persona[]) {
-    const username = p === 'regB' ? `${prefix}regb` : `${prefix}${p}`;
-    tokens[p] = await login(app, username);
-  }
-  return (who: Persona, method: InjectOptions['method'], url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: bearer(tokens[who]),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
 }
 
 export async function deniedAudits(db: Db, action: string) {

@@ -7,8 +7,9 @@ import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { accountRequests, auditLog, loginAttempts, mailOutbox, users } from '../../db/schema';
 import { accountSetupApi } from '../../../shared/contract/account-setup';
 import { authApi } from '../../../shared/contract/auth';
+import { usersApi } from '../../../shared/contract/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
 
 const PASSWORD = 'a-long-new-password';
 const URL = accountSetupApi.complete.path;
@@ -16,7 +17,6 @@ const URL = accountSetupApi.complete.path;
 let t: TestApp;
 let inst: { id: number; displayName: string };
 let instructorRoleId: number;
-let regToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,18 +24,15 @@ beforeAll(async () => {
   const reg = await createUser(t.db, 'reg');
   await createRole(t.db, inst.id, 'Administrator', ADMIN_PERMISSIONS, [reg.id]);
   instructorRoleId = (await createRole(t.db, inst.id, 'Instructor', ['CAN_ENROLL_STUDENTS'], [])).id;
-  regToken = await login(t.app, 'reg');
 });
 afterAll(() => t.close());
 
 /** Creates a user through the Users page's call (an account request) and returns the e-mailed token. */
 async function requestAccount(username: string) {
   const email = `${username}@example.edu`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/registrarUser/piUser/${inst.id}`,
-    headers: bearer(regToken),
-    payload: { firstName: 'Maya', lastName: 'Ortiz', email, username, groupId: instructorRoleId },
+  const res = await t.as('reg').call(usersApi.createPiUser, {
+    params: { id: inst.id },
+    body: { firstName: 'Maya', lastName: 'Ortiz', email, username, groupId: instructorRoleId },
   });
   expect(res.statusCode).toBe(201);
   const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
@@ -80,7 +77,7 @@ const auditRows = async (action: string, entityId: number) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
 
-describe('GET /api/account/setup', () => {
+describe(`GET ${accountSetupApi.check.path}`, () => {
   it('answers a valid link with the user name, first name and institution, without a session', async () => {
     const token = await requestAccount('mortiz');
     const res = await check(token);
@@ -121,7 +118,7 @@ describe('GET /api/account/setup', () => {
   });
 });
 
-describe('POST /api/account/setup', () => {
+describe(`POST ${accountSetupApi.complete.path}`, () => {
   it('sets the password, activates the account and writes an audit row; then the user signs in', async () => {
     const token = await requestAccount('jlee');
     const [before] = await t.db.select().from(users).where(eq(users.username, 'jlee'));

@@ -1,21 +1,27 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actAsApi } from '../../../shared/contract/act-as';
+import { authApi } from '../../../shared/contract/auth';
+import { rolesApi } from '../../../shared/contract/roles';
+import type { RouteBody } from '../../../shared/contract/route';
+import { usersApi } from '../../../shared/contract/users';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groups, memberships, sessions } from '../../db/schema';
-import { bearer, createInstitution, createRole, createUser, login } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createInstitution, createRole, createUser } from '../../test/fixtures';
+import { createTestApp, type PersonaClient, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
 let instA = 0;
 let instB = 0;
 
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const start = (token: string, body: object) => call(token, 'POST', '/api/act-as/start', body);
+// Bodies the contract refuses are sent too, hence the cast.
+const start = (c: PersonaClient, body: object) =>
+  c.call(actAsApi.start, { body: body as RouteBody<typeof actAsApi.start> });
+const stop = (c: PersonaClient) => c.call(actAsApi.stop);
 const groupCount = async () => (await t.db.select({ n: count() }).from(groups))[0].n;
-const actingOf = async (token: string) => {
-  const res = await call(token, 'GET', '/api/auth/session');
+const actingOf = async (c: PersonaClient) => {
+  const res = await c.call(authApi.session);
   return res.json().actAs as { userId: number } | null;
 };
 const sessionRows = async (userId: number) =>
@@ -50,7 +56,7 @@ afterAll(() => t.close());
 
 describe('act-as', () => {
   it('support acts read-only as a member of an institution, audited with both identities, then stops', async () => {
-    const tok = await login(t.app, 'asupport');
+    const tok = await t.signIn('asupport');
     const res = await start(tok, {
       organizationId: instA,
       userId: ids.areg,
@@ -73,14 +79,14 @@ describe('act-as', () => {
     expect(minutes).toBeLessThanOrEqual(15);
 
     // the session is now the registrar's, in institution A only
-    const session = (await call(tok, 'GET', '/api/auth/session')).json();
+    const session = (await tok.call(authApi.session)).json();
     expect(session.userId).toBe(ids.areg);
     expect(session.nasupport).toBe(false);
     expect(session.institutions.map((i: { orgId: number }) => i.orgId)).toEqual([instA]);
     expect(session.actAs).toMatchObject({ userId: ids.areg, realUserId: ids.asupport });
 
     // a read answers with the registrar's rights, and leaves one audit row naming both
-    const read = await call(tok, 'GET', `/api/groupAuth/group?contextId=${instA}`);
+    const read = await tok.call(rolesApi.list, { query: { contextId: instA } });
     expect(read.statusCode, read.body).toBe(200);
     const [row] = await t.db
       .select()
@@ -90,14 +96,14 @@ describe('act-as', () => {
       actorUserId: ids.asupport,
       actingAsUserId: ids.areg,
       entityType: 'actAs.request',
-      action: 'GET /api/groupAuth/group',
+      action: `GET ${rolesApi.list.path}`,
       institutionId: instA,
       outcome: 'ok',
     });
 
     // a write is refused with its own message, and changes nothing
     const before = await groupCount();
-    const write = await call(tok, 'POST', '/api/groupAuth/group', { contextId: instA, name: 'By support' });
+    const write = await tok.call(rolesApi.create, { body: { contextId: instA, name: 'By support' } });
     expect(write.statusCode).toBe(403);
     expect(write.json()).toMatchObject({
       message: 'error.actAsReadOnly',
@@ -111,7 +117,7 @@ describe('act-as', () => {
     expect(refused).toMatchObject({ actorUserId: ids.asupport, actingAsUserId: ids.areg, outcome: 'denied' });
 
     // another institution is out of reach
-    const other = await call(tok, 'GET', `/api/auth/capabilities?organizationId=${instB}`);
+    const other = await tok.call(authApi.capabilities, { query: { organizationId: instB } });
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe('error.actAsOtherInstitution');
 
@@ -122,9 +128,9 @@ describe('act-as', () => {
     expect(await actingOf(tok)).toMatchObject({ userId: ids.areg });
 
     // stop: the session is the support user's again
-    const stop = await call(tok, 'POST', '/api/act-as/stop');
-    expect(stop.statusCode).toBe(200);
-    const after = (await call(tok, 'GET', '/api/auth/session')).json();
+    const stopped = await stop(tok);
+    expect(stopped.statusCode).toBe(200);
+    const after = (await tok.call(authApi.session)).json();
     expect(after.userId).toBe(ids.asupport);
     expect(after.actAs).toBeNull();
     const [stopRow] = await t.db
@@ -133,11 +139,11 @@ describe('act-as', () => {
       .where(and(eq(auditLog.action, 'actAs.stop'), eq(auditLog.actorUserId, ids.asupport)));
     expect(stopRow).toMatchObject({ actingAsUserId: ids.areg, institutionId: instA });
     // stopping again does nothing
-    expect((await call(tok, 'POST', '/api/act-as/stop')).statusCode).toBe(200);
+    expect((await stop(tok)).statusCode).toBe(200);
   });
 
   it('a super admin may allow writes; the change is audited with both identities', async () => {
-    const tok = await login(t.app, 'asuper');
+    const tok = await t.signIn('asuper');
     const res = await start(tok, {
       organizationId: instA,
       userId: ids.areg,
@@ -145,9 +151,11 @@ describe('act-as', () => {
       allowWrites: true,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const write = await call(tok, 'POST', '/api/groupAuth/group', {
-      contextId: instA,
-      name: 'By super as areg',
+    const write = await tok.call(rolesApi.create, {
+      body: {
+        contextId: instA,
+        name: 'By super as areg',
+      },
     });
     expect(write.statusCode, write.body).toBeLessThan(300);
     const [created] = await t.db.select().from(groups).where(eq(groups.name, 'By super as areg'));
@@ -159,15 +167,15 @@ describe('act-as', () => {
       .orderBy(desc(auditLog.id));
     expect(rows.length).toBeGreaterThanOrEqual(2); // the change's row and the request's row
     for (const r of rows) expect(r).toMatchObject({ actorUserId: ids.asuper, actingAsUserId: ids.areg });
-    await call(tok, 'POST', '/api/act-as/stop');
+    await stop(tok);
   });
 
   it('refuses whom nobody may act as, bad input and the wrong institution, changing nothing', async () => {
-    const sup = await login(t.app, 'asupport');
-    const sa = await login(t.app, 'asuper');
-    const reg = await login(t.app, 'areg');
-    const assoc = await login(t.app, 'aassoc');
-    const cases: [string, string, object, number, string][] = [
+    const sup = await t.signIn('asupport');
+    const sa = await t.signIn('asuper');
+    const reg = await t.signIn('areg');
+    const assoc = await t.signIn('aassoc');
+    const cases: [string, PersonaClient, object, number, string][] = [
       ['super admin target', sa, { userId: ids.asuper2 }, 403, 'error.actAsTargetRefused'],
       ['super admin target (support)', sup, { userId: ids.asuper2 }, 403, 'error.actAsTargetRefused'],
       ['flag the caller lacks', sup, { userId: ids.aassoc }, 403, 'error.actAsTargetRefused'],
@@ -211,23 +219,23 @@ describe('act-as', () => {
   });
 
   it('support may act as another support holder; a super admin as an associate super admin', async () => {
-    const sup = await login(t.app, 'asupport');
+    const sup = await t.signIn('asupport');
     expect((await start(sup, { organizationId: instA, userId: ids.asupport2, reason: 'x' })).statusCode).toBe(
       200,
     );
     // the acted-as support holder passes the actAs rule, but nesting is still refused
     const nested = await start(sup, { organizationId: instA, userId: ids.areg, reason: 'x' });
     expect(nested.json().message).toBe('error.actAsNested');
-    await call(sup, 'POST', '/api/act-as/stop');
-    const sa = await login(t.app, 'asuper');
+    await stop(sup);
+    const sa = await t.signIn('asuper');
     expect((await start(sa, { organizationId: instA, userId: ids.aassoc, reason: 'x' })).statusCode).toBe(
       200,
     );
-    await call(sa, 'POST', '/api/act-as/stop');
+    await stop(sa);
   });
 
   it('ends by itself at expiry, and with logout', async () => {
-    const tok = await login(t.app, 'asupport');
+    const tok = await t.signIn('asupport');
     expect((await start(tok, { organizationId: instA, userId: ids.areg, reason: 'expiry' })).statusCode).toBe(
       200,
     );
@@ -236,7 +244,7 @@ describe('act-as', () => {
       .set({ actingExpiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(sessions.userId, ids.asupport), eq(sessions.actingReason, 'expiry')))
       .returning();
-    const session = (await call(tok, 'GET', '/api/auth/session')).json();
+    const session = (await tok.call(authApi.session)).json();
     expect(session.userId).toBe(ids.asupport);
     expect(session.actAs).toBeNull();
     const [row] = await t.db.select().from(sessions).where(eq(sessions.id, s.id));
@@ -250,13 +258,13 @@ describe('act-as', () => {
     expect((await start(tok, { organizationId: instA, userId: ids.areg, reason: 'logout' })).statusCode).toBe(
       200,
     );
-    expect((await call(tok, 'POST', '/api/auth/logout')).statusCode).toBe(200);
-    expect((await call(tok, 'GET', '/api/auth/session')).statusCode).toBe(401);
+    expect((await tok.call(authApi.logout)).statusCode).toBe(200);
+    expect((await tok.call(authApi.session)).statusCode).toBe(401);
   });
 
   it('lists the members one may act as', async () => {
-    const sup = await login(t.app, 'asupport');
-    const res = await call(sup, 'GET', `/api/act-as/candidates?organizationId=${instA}`);
+    const sup = await t.signIn('asupport');
+    const res = await sup.call(actAsApi.candidates, { query: { organizationId: instA } });
     expect(res.statusCode, res.body).toBe(200);
     expect(
       res
@@ -264,8 +272,8 @@ describe('act-as', () => {
         .users.map((u: { username: string }) => u.username)
         .sort(),
     ).toEqual(['areg', 'asupport2']);
-    const sa = await login(t.app, 'asuper');
-    const all = await call(sa, 'GET', `/api/act-as/candidates?organizationId=${instA}&q=a`);
+    const sa = await t.signIn('asuper');
+    const all = await sa.call(actAsApi.candidates, { query: { organizationId: instA, q: 'a' } });
     expect(
       all
         .json()
@@ -277,32 +285,37 @@ describe('act-as', () => {
     await t.db
       .insert(memberships)
       .values({ userId: student.id, institutionId: instA, courseRole: 'student' });
-    const found = (await call(sa, 'GET', `/api/act-as/candidates?organizationId=${instA}&q=a`)).json().users;
+    const found = (await sa.call(actAsApi.candidates, { query: { organizationId: instA, q: 'a' } })).json()
+      .users;
     expect(found.map((u: { username: string }) => u.username)).not.toContain('astudent');
     expect(found.find((u: { username: string }) => u.username === 'areg').role).toBe('Administrator');
-    const reg = await login(t.app, 'areg');
-    expect((await call(reg, 'GET', `/api/act-as/candidates?organizationId=${instA}`)).statusCode).toBe(403);
+    const reg = await t.signIn('areg');
+    expect((await reg.call(actAsApi.candidates, { query: { organizationId: instA } })).statusCode).toBe(403);
   });
 
   it('read-only act-as allows the POSTs declared as reads (the Users search), and no other POST', async () => {
-    const tok = await login(t.app, 'asupport2');
+    const tok = await t.signIn('asupport2');
     const res = await start(tok, { organizationId: instA, userId: ids.areg, reason: 'Ticket 5150' });
     expect(res.statusCode, res.body).toBe(200);
-    const search = await call(tok, 'POST', '/api/registrarUser/searchUser', {
-      organizationId: instA,
-      searchText: 'areg',
+    const search = await tok.call(usersApi.search, {
+      body: {
+        organizationId: instA,
+        searchText: 'areg',
+      },
     });
     expect(search.statusCode, search.body).toBe(200);
     expect(search.json().users.map((u: { username: string }) => u.username)).toEqual(['areg']);
     const before = await groupCount();
-    const write = await call(tok, 'POST', '/api/registrarUser/addUser2Institution', {
-      userId: ids.bclerk,
-      organizationId: instA,
-      groupId: (await t.db.select().from(groups).where(eq(groups.contextId, instA)))[0].id,
+    const write = await tok.call(usersApi.addUser, {
+      body: {
+        userId: ids.bclerk,
+        organizationId: instA,
+        groupId: (await t.db.select().from(groups).where(eq(groups.contextId, instA)))[0].id,
+      },
     });
     expect(write.statusCode).toBe(403);
     expect(write.json().message).toBe('error.actAsReadOnly');
     expect(await groupCount()).toBe(before);
-    expect((await call(tok, 'POST', '/api/act-as/stop')).statusCode).toBe(200);
+    expect((await stop(tok)).statusCode).toBe(200);
   });
 });

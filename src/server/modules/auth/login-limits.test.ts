@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authApi } from '../../../shared/contract/auth';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { loginAttempts } from '../../db/schema';
@@ -26,7 +27,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const signIn = (username: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+  t.app.inject({
+    method: authApi.login.method,
+    url: authApi.login.path,
+    payload: { username, password },
+    remoteAddress,
+  });
 
 /** Failed attempts written straight to the table, as many attackers would leave them. */
 async function failures(n: number, row: (i: number) => { username: string; ip: string }) {
@@ -115,8 +121,8 @@ describe('running behind a proxy without TRUST_PROXY', () => {
     try {
       for (let i = 0; i < 3; i++) {
         await a.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
+          method: authApi.login.method,
+          url: authApi.login.path,
           headers: proxied,
           payload: { username: 'nobody', password: 'x' },
         });
@@ -132,8 +138,8 @@ describe('running behind a proxy without TRUST_PROXY', () => {
     const a = await appLogging(trust);
     try {
       await a.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
+        method: authApi.login.method,
+        url: authApi.login.path,
         headers: proxied,
         payload: { username: 'nobody', password: 'x' },
       });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authApi } from '../../../shared/contract/auth';
 import { loginAttempts } from '../../db/schema';
 import { createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -24,8 +25,8 @@ describe.each(['127.0.0.1', '1'])('behind a proxy (TRUST_PROXY=%s)', (trustProxy
     const { port } = t.app.server.address() as AddressInfo;
     const statuses: number[] = [];
     for (let i = 0; i < ATTEMPTS; i++) {
-      const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-        method: 'POST',
+      const res = await fetch(`http://127.0.0.1:${port}${authApi.login.path}`, {
+        method: authApi.login.method,
         headers: {
           'content-type': 'application/json',
           // the client writes the left-most entry; the proxy appends the address it saw

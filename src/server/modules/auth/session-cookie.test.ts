@@ -7,6 +7,8 @@ import { auditLog, groups, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bearer, createInstitution, createRole, createUser, PASSWORD } from '../../test/fixtures';
 import { csrfTokenOf } from '../../lib/session/session-cookie';
+import { authApi } from '../../../shared/contract/auth';
+import { rolesApi } from '../../../shared/contract/roles';
 
 /** The app is reached at https://admin.example.edu (PUBLIC_URL): the cookies are Secure. */
 const PUBLIC = 'https://admin.example.edu';
@@ -38,8 +40,8 @@ const setCookiesOf = (res: { headers: Record<string, unknown> }) => {
 
 async function signIn(app = t.app): Promise<BrowserSession> {
   const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
+    method: authApi.login.method,
+    url: authApi.login.path,
     payload: { username: 'reg', password: PASSWORD },
   });
   expect(res.statusCode).toBe(200);
@@ -57,8 +59,8 @@ async function signIn(app = t.app): Promise<BrowserSession> {
 
 const createRoleAs = (s: BrowserSession, headers: Record<string, string>, name: string) =>
   t.app.inject({
-    method: 'POST',
-    url: '/api/groupAuth/group',
+    method: rolesApi.create.method,
+    url: rolesApi.create.path,
     headers: { cookie: s.cookie, ...headers },
     payload: { contextId: inst, name, permissions: [] },
   });
@@ -96,7 +98,7 @@ describe('browser sign-in', () => {
         ['cwa_session', undefined],
         ['cwa_csrf', undefined],
       ]);
-      const res = await local.app.inject({ url: '/api/auth/session', headers: { cookie: s.cookie } });
+      const res = await local.app.inject({ url: authApi.session.path, headers: { cookie: s.cookie } });
       expect(res.statusCode).toBe(200);
     } finally {
       await local.close();
@@ -105,7 +107,7 @@ describe('browser sign-in', () => {
 
   it('authenticates a GET by the cookie alone (a new tab)', async () => {
     const s = await signIn();
-    const res = await t.app.inject({ url: '/api/auth/session', headers: { cookie: s.cookie } });
+    const res = await t.app.inject({ url: authApi.session.path, headers: { cookie: s.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ sessionId: s.sessionId, user: { username: 'reg' } });
   });
@@ -138,8 +140,8 @@ describe('CSRF', () => {
       ],
     ]) {
       const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
+        method: authApi.login.method,
+        url: authApi.login.path,
         headers: { 'content-type': type, origin: 'https://evil.example.com' },
         payload,
       });
@@ -192,8 +194,8 @@ describe('CSRF', () => {
   it('refuses a cross-site logout: the session lives on and no logout is audited', async () => {
     const s = await signIn();
     const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
+      method: authApi.logout.method,
+      url: authApi.logout.path,
       headers: { cookie: s.cookie, origin: 'https://evil.example.com' },
     });
     expect(res.statusCode).toBe(403);
@@ -209,15 +211,15 @@ describe('CSRF', () => {
   it('asks nothing of bearer clients: Authorization and X-Authorization work without Origin or CSRF', async () => {
     const s = await signIn();
     const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/groupAuth/group',
+      method: rolesApi.create.method,
+      url: rolesApi.create.path,
       headers: bearer(s.token),
       payload: { contextId: inst, name: 'By bearer', permissions: [] },
     });
     expect(res.statusCode).toBe(201);
     const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
+      method: authApi.refresh.method,
+      url: authApi.refresh.path,
       headers: { 'x-authorization': s.token, origin: 'https://evil.example.com' },
     });
     expect(refreshed.statusCode).toBe(200);
@@ -228,8 +230,8 @@ describe('sign-out', () => {
   it('ends the session and clears both cookies', async () => {
     const s = await signIn();
     const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
+      method: authApi.logout.method,
+      url: authApi.logout.path,
       headers: { cookie: s.cookie, origin: PUBLIC, 'x-csrf-token': s.csrf },
     });
     expect(res.statusCode).toBe(200);
@@ -237,15 +239,15 @@ describe('sign-out', () => {
       { name: 'cwa_session', value: '', maxAge: 0, path: '/', httpOnly: true },
       { name: 'cwa_csrf', value: '', maxAge: 0, path: '/' },
     ]);
-    const after = await t.app.inject({ url: '/api/auth/session', headers: { cookie: s.cookie } });
+    const after = await t.app.inject({ url: authApi.session.path, headers: { cookie: s.cookie } });
     expect(after.statusCode).toBe(401);
   });
 
   it('refresh works with the cookie (and its CSRF header)', async () => {
     const s = await signIn();
     const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
+      method: authApi.refresh.method,
+      url: authApi.refresh.path,
       headers: { cookie: s.cookie, origin: PUBLIC, 'x-csrf-token': s.csrf },
     });
     expect(res.statusCode).toBe(200);
@@ -263,18 +265,18 @@ describe('SESSION_MAX_HOURS', () => {
   it('ends a session that is active but older than the limit, by cookie and by bearer', async () => {
     const s = await signIn();
     await openedMinutesAgo(s.sessionId, 60);
-    const young = await t.app.inject({ url: '/api/auth/session', headers: { cookie: s.cookie } });
+    const young = await t.app.inject({ url: authApi.session.path, headers: { cookie: s.cookie } });
     expect(young.statusCode).toBe(200);
 
     await openedMinutesAgo(s.sessionId, 126);
     for (const headers of [{ cookie: s.cookie }, bearer(s.token)]) {
-      const res = await t.app.inject({ url: '/api/auth/session', headers });
+      const res = await t.app.inject({ url: authApi.session.path, headers });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('error.unauthenticated');
     }
     const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
+      method: authApi.refresh.method,
+      url: authApi.refresh.path,
       headers: bearer(s.token),
     });
     expect(refreshed.statusCode).toBe(401);
@@ -283,7 +285,11 @@ describe('SESSION_MAX_HOURS', () => {
   it('names the end of the absolute lifetime as the expiry when it comes before the idle one', async () => {
     const s = await signIn();
     await openedMinutesAgo(s.sessionId, 114);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: bearer(s.token) });
+    const res = await t.app.inject({
+      method: authApi.refresh.method,
+      url: authApi.refresh.path,
+      headers: bearer(s.token),
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.id, s.sessionId));
     expect(Date.parse(res.json().expiresAt)).toBe(row.createdAt.getTime() + 2 * 3_600_000);

@@ -1,27 +1,30 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetApi } from '../../../shared/contract/password-reset';
+import { usersApi } from '../../../shared/contract/users';
 import { institutions, users } from '../../db/schema';
 import { readEml } from '../../test/eml';
-import { bearer, createRole, createUser, login } from '../../test/fixtures';
+import { createRole, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createUsersWorld, sessions } from '../../test/users-world';
+import { createUsersWorld } from '../../test/users-world';
 import { queueMail, renderMail } from '.';
 
 // Every e-mail in its reader's language (users.locale), read back from the .eml file the mail job writes.
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createUsersWorld>>;
-let call: Awaited<ReturnType<typeof sessions>>;
 const SCHOOL = 'Alder <College> & "Sons"';
 
 beforeAll(async () => {
   t = await createTestApp({ workers: true });
   w = await createUsersWorld(t.db, 'ml');
-  call = await sessions(t.app, 'ml');
   await t.db.update(institutions).set({ displayName: SCHOOL }).where(eq(institutions.id, w.a.id));
 });
 afterAll(async () => {
   await t.close();
 });
+
+const notify = (userId: number) =>
+  t.as('mlreg').call(usersApi.notify, { params: { id: userId }, query: { organizationId: w.a.id } });
 
 async function memberWith(username: string, locale: string, status: 'pending' | 'active') {
   const user = await createUser(t.db, username, { status });
@@ -33,11 +36,7 @@ async function memberWith(username: string, locale: string, status: 'pending' | 
 describe('e-mails in the reader’s language, HTML and text', () => {
   it('account setup in French: subject, text and HTML parts, values escaped in the HTML', async () => {
     const user = await memberWith('mlpending', 'fr', 'pending');
-    const res = await call(
-      'reg',
-      'POST',
-      `/api/registrarUser/piUser/${user.id}/notify?organizationId=${w.a.id}`,
-    );
+    const res = await notify(user.id);
     expect(res.statusCode).toBe(200);
     const mail = await readEml(t.db, user.email);
     expect(mail.subject).toBe('Votre compte Courseware Admin : instructions de configuration');
@@ -54,11 +53,7 @@ describe('e-mails in the reader’s language, HTML and text', () => {
 
   it('the notification of an active account in Chinese', async () => {
     const user = await memberWith('mlactive', 'zh', 'active');
-    const res = await call(
-      'reg',
-      'POST',
-      `/api/registrarUser/piUser/${user.id}/notify?organizationId=${w.a.id}`,
-    );
+    const res = await notify(user.id);
     expect(res.statusCode).toBe(200);
     const mail = await readEml(t.db, user.email);
     expect(mail.subject).toBe('您的 Courseware Admin 账户');
@@ -69,16 +64,15 @@ describe('e-mails in the reader’s language, HTML and text', () => {
   });
 
   it('a new account gets the language of the administrator who created it, kept for later e-mails', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/registrarUser/piUser/${w.a.id}`,
-      headers: { ...bearer(await login(t.app, 'mlreg')), 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' },
-      payload: {
+    const res = await t.as('mlreg').call(usersApi.createPiUser, {
+      params: { id: w.a.id },
+      body: {
         firstName: 'Noé',
         lastName: 'Lambert',
         email: 'noe.lambert@example.edu',
         groupId: w.roles.ta.id,
       },
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' },
     });
     expect(res.statusCode).toBe(201);
     const mail = await readEml(t.db, 'noe.lambert@example.edu');
@@ -92,7 +86,7 @@ describe('e-mails in the reader’s language, HTML and text', () => {
   it('an account without a chosen language gets English', async () => {
     const user = await createUser(t.db, 'mlnolocale');
     await createRole(t.db, w.a.id, 'Grader', ['CAN_ACCESS_ADMIN_DASHBOARD'], [user.id]);
-    await call('reg', 'POST', `/api/registrarUser/piUser/${user.id}/notify?organizationId=${w.a.id}`);
+    await notify(user.id);
     const mail = await readEml(t.db, user.email);
     expect(mail.subject).toBe('Your Courseware Admin account');
     expect(mail.text).toContain('with the role Grader.');
@@ -102,8 +96,8 @@ describe('e-mails in the reader’s language, HTML and text', () => {
   it('the password reset in French, with its link in both parts', async () => {
     const user = await memberWith('mlreset', 'fr', 'active');
     const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/forgot',
+      method: passwordResetApi.forgot.method,
+      url: passwordResetApi.forgot.path,
       payload: { identifier: 'mlreset' },
       remoteAddress: '10.9.8.7',
     });

@@ -2,10 +2,10 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TEXT } from '../../../shared/contract/password-reset';
 import { auditLog, loginAttempts, mailOutbox, passwordResets, users } from '../../db/schema';
-import { bearer, createUser, login, PASSWORD } from '../../test/fixtures';
+import { bearer, createUser, PASSWORD } from '../../test/fixtures';
 import { authApi } from '../../../shared/contract/auth';
 import { passwordResetApi } from '../../../shared/contract/password-reset';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type PersonaClient, type TestApp } from '../../test/harness';
 import { SERVER_CATALOGS as RESET_TEXT } from '../../../shared/i18n';
 import { ADDRESS_MAX_REQUESTS, IDENTIFIER_MAX_REQUESTS } from './password-reset.service';
 
@@ -43,15 +43,16 @@ const reset = (token: string, password: string, remoteAddress = '10.9.9.9') =>
     payload: { token, password, confirmPassword: password },
     remoteAddress,
   });
-const change = (token: string, currentPassword: string, newPassword: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: passwordResetApi.change.path,
-    headers: bearer(token),
-    payload: { currentPassword, newPassword, confirmPassword: newPassword },
+const change = (client: PersonaClient, currentPassword: string, newPassword: string) =>
+  client.call(passwordResetApi.change, {
+    body: { currentPassword, newPassword, confirmPassword: newPassword },
   });
-const sessionStatus = async (token: string) =>
-  (await t.app.inject({ method: 'GET', url: authApi.session.path, headers: bearer(token) })).statusCode;
+/** A signed-in client's session, or the token a reset answers (sent as a bearer header). */
+const sessionStatus = async (who: PersonaClient | string) =>
+  (typeof who === 'string'
+    ? await t.app.inject({ method: authApi.session.method, url: authApi.session.path, headers: bearer(who) })
+    : await who.call(authApi.session)
+  ).statusCode;
 const mailsTo = (to: string) =>
   t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
 const tokenOf = (text: string) =>
@@ -169,8 +170,8 @@ describe('reset link', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('error.resetLinkInvalid');
     expect((await check(token)).statusCode).toBe(404);
-    await expect(login(t.app, 'rl.once')).rejects.toThrow(/401/);
-    expect(await login(t.app, 'rl.once', NEW_PASSWORD)).toBeTruthy();
+    await expect(t.signIn('rl.once')).rejects.toThrow(/401/);
+    expect(await t.signIn('rl.once', NEW_PASSWORD)).toBeTruthy();
 
     const [done, refused] = [
       (await auditOf('password.reset')).find((r) => r.outcome === 'ok' && r.entityId === String(user.id)),
@@ -192,7 +193,7 @@ describe('reset link', () => {
     expect(info.json().message).toBe('error.resetLinkExpired');
     const res = await reset(token, NEW_PASSWORD);
     expect(res.statusCode).toBe(410);
-    expect(await login(t.app, 'rl.late', PASSWORD)).toBeTruthy();
+    expect(await t.signIn('rl.late', PASSWORD)).toBeTruthy();
   });
 
   it('refuses a guessable password with 422 under the field, and the link keeps working', async () => {
@@ -209,7 +210,7 @@ describe('reset link', () => {
 
   it('ends every other session of the account', async () => {
     await createUser(t.db, 'rl.sessions');
-    const [a, b] = [await login(t.app, 'rl.sessions'), await login(t.app, 'rl.sessions')];
+    const [a, b] = [await t.signIn('rl.sessions'), await t.signIn('rl.sessions')];
     expect([await sessionStatus(a), await sessionStatus(b)]).toEqual([200, 200]);
     const res = await reset(await linkFor('rl.sessions'), NEW_PASSWORD);
     expect(res.statusCode).toBe(200);
@@ -238,12 +239,12 @@ describe('reset link', () => {
 describe('change password', () => {
   it('refuses a wrong current password with a clear error, audited', async () => {
     const user = await createUser(t.db, 'cp.wrong');
-    const token = await login(t.app, 'cp.wrong');
+    const token = await t.signIn('cp.wrong');
     const res = await change(token, 'not-my-password', NEW_PASSWORD);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('error.currentPasswordWrong');
     expect(res.json().fields.currentPassword).toBe(PASSWORD_RESET_TEXT.currentWrong);
-    expect(await login(t.app, 'cp.wrong')).toBeTruthy();
+    expect(await t.signIn('cp.wrong')).toBeTruthy();
     const [row] = await t.db
       .select()
       .from(auditLog)
@@ -256,21 +257,21 @@ describe('change password', () => {
 
   it('refuses a guessable new password with 422 on newPassword', async () => {
     await createUser(t.db, 'cp.weak');
-    const res = await change(await login(t.app, 'cp.weak'), PASSWORD, 'aaaaaaaaaaaa');
+    const res = await change(await t.signIn('cp.weak'), PASSWORD, 'aaaaaaaaaaaa');
     expect(res.statusCode).toBe(422);
     expect(res.json().fields.newPassword).toBeTruthy();
   });
 
   it('changes the password and ends every other session, this one stays', async () => {
     const user = await createUser(t.db, 'cp.ok');
-    const [current, other] = [await login(t.app, 'cp.ok'), await login(t.app, 'cp.ok')];
+    const [current, other] = [await t.signIn('cp.ok'), await t.signIn('cp.ok')];
     const res = await change(current, PASSWORD, NEW_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'OK', endedSessions: 1 });
     expect(await sessionStatus(current)).toBe(200);
     expect(await sessionStatus(other)).toBe(401);
-    await expect(login(t.app, 'cp.ok')).rejects.toThrow(/401/);
-    expect(await login(t.app, 'cp.ok', NEW_PASSWORD)).toBeTruthy();
+    await expect(t.signIn('cp.ok')).rejects.toThrow(/401/);
+    expect(await t.signIn('cp.ok', NEW_PASSWORD)).toBeTruthy();
     const [row] = await t.db
       .select()
       .from(auditLog)

@@ -1,12 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, identities, ssoRequests, users } from '../../db/schema';
-import { bearer, createUser, login } from '../../test/fixtures';
+import { bearer, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type OidcIdp, startOidcIdp } from '../../test/oidc-idp';
+import { authApi } from '../../../shared/contract/auth';
+import { pathOf } from '../../../shared/contract/route';
+import { ssoApi } from '../../../shared/contract/sso';
 
 const PUBLIC_URL = 'http://localhost:3000';
-const REDIRECT = `${PUBLIC_URL}/api/auth/sso/test/callback`;
+const REDIRECT = `${PUBLIC_URL}${pathOf(ssoApi.callback, { providerId: 'test' })}`;
 
 const providerEnv = (
   idp: { issuer: string; clientId: string; clientSecret: string },
@@ -25,7 +28,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   idp = await startOidcIdp({
-    redirectUris: [REDIRECT, `${PUBLIC_URL}/api/auth/sso/later-down/callback`],
+    redirectUris: [REDIRECT, `${PUBLIC_URL}${pathOf(ssoApi.callback, { providerId: 'later-down' })}`],
     postLogoutRedirectUris: [`${PUBLIC_URL}/login`],
     accounts: [
       { sub: 'alice-sub', email: 'Alice@example.edu', emailVerified: true, givenName: 'Alice' },
@@ -53,7 +56,9 @@ afterAll(async () => {
 
 /** GET start: the provider's authorization URL and the browser cookie. */
 async function begin(app: TestApp['app'], provider = 'test', next = '/courses') {
-  const res = await app.inject({ url: `/api/auth/sso/${provider}/start?next=${encodeURIComponent(next)}` });
+  const res = await app.inject({
+    url: `${pathOf(ssoApi.start, { providerId: provider })}?next=${encodeURIComponent(next)}`,
+  });
   expect(res.statusCode).toBe(303);
   const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0];
   return { location: String(res.headers.location), cookie };
@@ -76,8 +81,8 @@ async function signInAs(sub: string, app = t.app) {
 
 const exchange = (app: TestApp['app'], landing: string, cookie: string) =>
   app.inject({
-    method: 'POST',
-    url: '/api/auth/sso/exchange',
+    method: ssoApi.exchange.method,
+    url: ssoApi.exchange.path,
     payload: { code: landing.split('#sso=')[1] ?? 'x' },
     headers: { cookie },
   });
@@ -94,7 +99,7 @@ const lastAudit = async (db: TestApp['db'], action: string) => {
 
 describe('OpenID Connect sign-in against a real provider', () => {
   it('lists the configured providers publicly', async () => {
-    const res = await t.app.inject({ url: '/api/auth/sso/providers' });
+    const res = await t.app.inject({ url: ssoApi.providers.path });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ providers: [{ id: 'test', name: 'Test IdP' }] });
   });
@@ -117,13 +122,13 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.next).toBe('/courses');
-    const session = await t.app.inject({ url: '/api/auth/session', headers: bearer(body.token) });
+    const session = await t.app.inject({ url: authApi.session.path, headers: bearer(body.token) });
     expect(session.statusCode).toBe(200);
     expect(session.json().user.username).toBe('alice');
     // the browser's session cookie, as a password sign-in sets it
     expect(String(res.headers['set-cookie'])).toContain(`cwa_session=${body.token}; Max-Age=`);
     const byCookie = await t.app.inject({
-      url: '/api/auth/session',
+      url: authApi.session.path,
       headers: { cookie: `cwa_session=${body.token}` },
     });
     expect(byCookie.json().user.username).toBe('alice');
@@ -251,7 +256,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
   });
 
   it('refuses an unknown provider id without a 500', async () => {
-    const res = await t.app.inject({ url: '/api/auth/sso/nope/start' });
+    const res = await t.app.inject({ url: pathOf(ssoApi.start, { providerId: 'nope' }) });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login?sso=ssoUnknownProvider');
   });
@@ -259,15 +264,18 @@ describe('OpenID Connect sign-in against a real provider', () => {
   it('signs out of the provider too when it offers RP-initiated logout', async () => {
     const { landing, cookie } = await signInAs('alice-sub');
     const { token } = (await exchange(t.app, landing, cookie)).json();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: authApi.logout.method,
+      url: authApi.logout.path,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     const url = new URL(res.json().endSessionUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${idp.issuer}/session/end`);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
     expect(url.searchParams.get('id_token_hint')).toMatch(/^ey/);
     // a password session has no provider to leave
-    const pw = await login(t.app, 'bob');
-    const plain = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(pw) });
+    const plain = await (await t.signIn('bob')).call(authApi.logout);
     expect(plain.json()).toEqual({ status: 'OK' });
   });
 });
@@ -277,7 +285,7 @@ describe('OpenID Connect: account creation, provider down, AUTH_LOCAL', () => {
   let down: OidcIdp;
   beforeAll(async () => {
     down = await startOidcIdp({
-      redirectUris: [`${PUBLIC_URL}/api/auth/sso/later-down/callback`],
+      redirectUris: [`${PUBLIC_URL}${pathOf(ssoApi.callback, { providerId: 'later-down' })}`],
       accounts: [{ sub: 'alice-sub', email: 'alice@example.edu', emailVerified: true }],
     });
     const closed = await startOidcIdp({ redirectUris: [REDIRECT], accounts: [] });
@@ -321,7 +329,7 @@ describe('OpenID Connect: account creation, provider down, AUTH_LOCAL', () => {
   });
 
   it('sends the browser back with a clear reason when the provider cannot be reached (no 500)', async () => {
-    const res = await t2.app.inject({ url: '/api/auth/sso/down/start' });
+    const res = await t2.app.inject({ url: pathOf(ssoApi.start, { providerId: 'down' }) });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login?sso=ssoUnavailable');
     expect(await lastAudit(t2.db, 'login.sso')).toMatchObject({
@@ -345,13 +353,13 @@ describe('OpenID Connect: account creation, provider down, AUTH_LOCAL', () => {
 
   it('AUTH_LOCAL: only the named break-glass accounts sign in with a password', async () => {
     const refused = await t2.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+      method: authApi.login.method,
+      url: authApi.login.path,
       payload: { username: 'alice', password: 'test-pass-1' },
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('error.localSignInDisabled');
-    expect(await login(t2.app, 'breakglass')).toMatch(/.{20,}/);
+    expect(await (await t2.signIn('breakglass')).token()).toMatch(/.{20,}/);
     const n = await t2.db
       .select()
       .from(auditLog)

@@ -2,7 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginAttempts, mailOutbox, sessions, totpRecoveryCodes, userTotp } from '../../db/schema';
-import { bearer, createUser, login, PASSWORD } from '../../test/fixtures';
+import { authApi } from '../../../shared/contract/auth';
+import { passwordResetApi } from '../../../shared/contract/password-reset';
+import type { RouteSpec } from '../../../shared/contract/route';
+import { totpApi } from '../../../shared/contract/totp';
+import { bearer, createUser, PASSWORD } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** The server's clock: codes are made for it, and a test moves it by whole 30-second steps. */
@@ -24,38 +28,47 @@ afterAll(async () => {
   await prod.close();
 });
 
-const post = (app: TestApp, url: string, payload: object, token?: string) =>
-  app.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+// The sign-in steps answer tokens, sent back as a bearer header: raw requests, paths from the routes.
+const post = (app: TestApp, route: RouteSpec, payload: object) =>
+  app.app.inject({ method: route.method, url: route.path, payload });
+const sessionOf = (app: TestApp, token: string) =>
+  app.app.inject({ method: authApi.session.method, url: authApi.session.path, headers: bearer(token) });
 
 /** Signs `username` in, turns two-step sign-in on from the account and returns its secret and recovery codes. */
 async function enrol(username: string) {
   const user = await createUser(t.db, username);
-  const token = await login(t.app, username);
-  const setup = await post(t, '/api/account/totp/setup', {}, token);
+  const client = await t.signIn(username);
+  const setup = await client.call(totpApi.setup);
   expect(setup.statusCode).toBe(200);
   const { secret, qrDataUrl, otpauthUrl } = setup.json();
   expect(qrDataUrl).toMatch(/^data:image\/png;base64,/);
   expect(otpauthUrl).toContain(`secret=${secret}`);
-  const confirm = await post(t, '/api/account/totp/confirm', { code: await codeFor(secret) }, token);
+  const confirm = await client.call(totpApi.confirm, { body: { code: await codeFor(secret) } });
   expect(confirm.statusCode).toBe(200);
   step();
-  return { user, token, secret, recoveryCodes: confirm.json().recoveryCodes as string[] };
+  return {
+    user,
+    client,
+    token: await client.token(),
+    secret,
+    recoveryCodes: confirm.json().recoveryCodes as string[],
+  };
 }
 
 const passwordStep = (app: TestApp, username: string) =>
-  post(app, '/api/auth/login', { username, password: PASSWORD });
+  post(app, authApi.login, { username, password: PASSWORD });
 
 describe('enrolment from the account', () => {
   it('turns on with a real code, shows ten recovery codes once and keeps only their hashes', async () => {
-    const { user: u, token, recoveryCodes } = await enrol('tina');
+    const { user: u, client, recoveryCodes } = await enrol('tina');
     expect(recoveryCodes).toHaveLength(10);
     const rows = await t.db.select().from(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, u.id));
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.codeHash)).not.toContain(recoveryCodes[0]);
-    const status = await t.app.inject({ method: 'GET', url: '/api/account/totp', headers: bearer(token) });
+    const status = await client.call(totpApi.status);
     expect(status.json()).toEqual({ enabled: true, required: false });
     // the secret is never given again
-    const again = await post(t, '/api/account/totp/setup', {}, token);
+    const again = await client.call(totpApi.setup);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('error.totpAlreadyEnabled');
     const audits = await t.db
@@ -67,14 +80,14 @@ describe('enrolment from the account', () => {
 
   it('refuses a wrong first code and stays off', async () => {
     const u = await createUser(t.db, 'wanda');
-    const token = await login(t.app, 'wanda');
-    await post(t, '/api/account/totp/setup', {}, token);
-    const res = await post(t, '/api/account/totp/confirm', { code: '000000' }, token);
+    const wanda = t.as('wanda');
+    await wanda.call(totpApi.setup);
+    const res = await wanda.call(totpApi.confirm, { body: { code: '000000' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('error.totpCodeWrong');
     const [row] = await t.db.select().from(userTotp).where(eq(userTotp.userId, u.id));
     expect(row.enabledAt).toBeNull();
-    const bad = await post(t, '/api/account/totp/confirm', { code: 'x' }, token);
+    const bad = await wanda.call(totpApi.confirm, { body: { code: 'x' } });
     expect(bad.statusCode).toBe(422);
   });
 });
@@ -91,31 +104,23 @@ describe('sign-in with two-step sign-in on', () => {
     expect(first.headers['set-cookie']).toBeUndefined();
     expect((await t.db.select().from(sessions)).length).toBe(sessionsBefore);
     // the pending token is no session
-    const asSession = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: bearer(pendingToken),
-    });
+    const asSession = await sessionOf(t, pendingToken);
     expect(asSession.statusCode).toBe(401);
 
     const code = await codeFor(secret);
-    const res = await post(t, '/api/auth/login/totp', { pendingToken, code });
+    const res = await post(t, totpApi.loginCode, { pendingToken, code });
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toBeTruthy();
-    const session = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: bearer(res.json().token),
-    });
+    const session = await sessionOf(t, res.json().token);
     expect(session.json().user.username).toBe('carl');
     // the pending token works once
-    const twice = await post(t, '/api/auth/login/totp', { pendingToken, code });
+    const twice = await post(t, totpApi.loginCode, { pendingToken, code });
     expect(twice.json().message).toBe('error.totpPendingInvalid');
   });
 
   it('asks for the code after a password reset too: the e-mailed link alone opens no session', async () => {
     const { user: u, secret, token: before } = await enrol('rhea');
-    const forgot = await post(t, '/api/auth/password/forgot', { identifier: 'rhea' });
+    const forgot = await post(t, passwordResetApi.forgot, { identifier: 'rhea' });
     expect(forgot.statusCode).toBe(200);
     const [mail] = await t.db
       .select()
@@ -125,10 +130,8 @@ describe('sign-in with two-step sign-in on', () => {
     const link = /\/password\/reset\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(link).toBeTruthy();
     const sessionsBefore = (await t.db.select().from(sessions).where(eq(sessions.userId, u.id))).length;
-    const sessionOf = (token: string) =>
-      t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
     const newPassword = 'quartz-lantern-meadow-91';
-    const res = await post(t, '/api/auth/password/reset', {
+    const res = await post(t, passwordResetApi.reset, {
       token: link,
       password: newPassword,
       confirmPassword: newPassword,
@@ -138,21 +141,21 @@ describe('sign-in with two-step sign-in on', () => {
     expect(res.json().token).toBeUndefined();
     expect(res.headers['set-cookie']).toBeUndefined();
     // the earlier session ended, and none opened
-    expect((await sessionOf(before)).statusCode).toBe(401);
+    expect((await sessionOf(t, before)).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(sessionsBefore);
-    const signedIn = await post(t, '/api/auth/login/totp', {
+    const signedIn = await post(t, totpApi.loginCode, {
       pendingToken: res.json().pendingToken,
       code: await codeFor(secret),
     });
     expect(signedIn.statusCode).toBe(200);
-    expect((await sessionOf(signedIn.json().token)).json().user.username).toBe('rhea');
+    expect((await sessionOf(t, signedIn.json().token)).json().user.username).toBe('rhea');
     step();
   });
 
   it('refuses a wrong code with a clear error, counted as a failed sign-in', async () => {
     await enrol('wes');
     const { pendingToken } = (await passwordStep(t, 'wes')).json();
-    const res = await post(t, '/api/auth/login/totp', { pendingToken, code: '123456' });
+    const res = await post(t, totpApi.loginCode, { pendingToken, code: '123456' });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('error.totpCodeWrong');
     const failures = await t.db
@@ -166,10 +169,10 @@ describe('sign-in with two-step sign-in on', () => {
     await enrol('tom');
     const { pendingToken } = (await passwordStep(t, 'tom')).json();
     for (let i = 0; i < 10; i++) {
-      const res = await post(t, '/api/auth/login/totp', { pendingToken, code: '111111' });
+      const res = await post(t, totpApi.loginCode, { pendingToken, code: '111111' });
       expect(res.statusCode).toBe(422);
     }
-    const res = await post(t, '/api/auth/login/totp', { pendingToken, code: '111111' });
+    const res = await post(t, totpApi.loginCode, { pendingToken, code: '111111' });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe('error.tooManyAttemptsAccount');
   });
@@ -178,15 +181,13 @@ describe('sign-in with two-step sign-in on', () => {
     const { secret } = await enrol('rita');
     const code = await codeFor(secret);
     const a = (await passwordStep(t, 'rita')).json();
-    expect((await post(t, '/api/auth/login/totp', { pendingToken: a.pendingToken, code })).statusCode).toBe(
-      200,
-    );
+    expect((await post(t, totpApi.loginCode, { pendingToken: a.pendingToken, code })).statusCode).toBe(200);
     const b = (await passwordStep(t, 'rita')).json();
-    const replay = await post(t, '/api/auth/login/totp', { pendingToken: b.pendingToken, code });
+    const replay = await post(t, totpApi.loginCode, { pendingToken: b.pendingToken, code });
     expect(replay.statusCode).toBe(422);
     expect(replay.json().message).toBe('error.totpCodeWrong');
     step();
-    const next = await post(t, '/api/auth/login/totp', {
+    const next = await post(t, totpApi.loginCode, {
       pendingToken: b.pendingToken,
       code: await codeFor(secret),
     });
@@ -196,13 +197,13 @@ describe('sign-in with two-step sign-in on', () => {
   it('accepts a recovery code once', async () => {
     const { recoveryCodes } = await enrol('ruth');
     const a = (await passwordStep(t, 'ruth')).json();
-    const ok = await post(t, '/api/auth/login/totp', {
+    const ok = await post(t, totpApi.loginCode, {
       pendingToken: a.pendingToken,
       code: recoveryCodes[3],
     });
     expect(ok.statusCode).toBe(200);
     const b = (await passwordStep(t, 'ruth')).json();
-    const again = await post(t, '/api/auth/login/totp', {
+    const again = await post(t, totpApi.loginCode, {
       pendingToken: b.pendingToken,
       code: recoveryCodes[3],
     });
@@ -212,28 +213,17 @@ describe('sign-in with two-step sign-in on', () => {
 
 describe('turning it off and a super admin reset', () => {
   it('needs the password and a code, then signs in with the password alone', async () => {
-    const { token, secret } = await enrol('dora');
-    const wrongPassword = await post(
-      t,
-      '/api/account/totp/disable',
-      { password: 'nope', code: await codeFor(secret) },
-      token,
-    );
+    const { client, secret } = await enrol('dora');
+    const wrongPassword = await client.call(totpApi.disable, {
+      body: { password: 'nope', code: await codeFor(secret) },
+    });
     expect(wrongPassword.statusCode).toBe(422);
     expect(wrongPassword.json().message).toBe('error.currentPasswordWrong');
-    const wrongCode = await post(
-      t,
-      '/api/account/totp/disable',
-      { password: PASSWORD, code: '999999' },
-      token,
-    );
+    const wrongCode = await client.call(totpApi.disable, { body: { password: PASSWORD, code: '999999' } });
     expect(wrongCode.json().message).toBe('error.totpCodeWrong');
-    const res = await post(
-      t,
-      '/api/account/totp/disable',
-      { password: PASSWORD, code: await codeFor(secret) },
-      token,
-    );
+    const res = await client.call(totpApi.disable, {
+      body: { password: PASSWORD, code: await codeFor(secret) },
+    });
     expect(res.statusCode).toBe(200);
     expect((await passwordStep(t, 'dora')).json().token).toBeTruthy();
   });
@@ -242,34 +232,17 @@ describe('turning it off and a super admin reset', () => {
     const { user: u } = await enrol('lost');
     await createUser(t.db, 'root', { superAdmin: true });
     await createUser(t.db, 'helper', { nasupport: true });
-    const helper = await login(t.app, 'helper');
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${u.id}/totp`,
-      headers: bearer(helper),
-    });
+    const refused = await t.as('helper').call(totpApi.reset, { params: { id: u.id } });
     expect(refused.statusCode).toBe(403);
-    const root = await login(t.app, 'root');
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${u.id}/totp`,
-      headers: bearer(root),
-    });
+    const root = t.as('root');
+    const res = await root.call(totpApi.reset, { params: { id: u.id } });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'totp.reset'));
     expect(row.entityId).toBe(String(u.id));
     expect((await passwordStep(t, 'lost')).json().token).toBeTruthy();
-    const twice = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${u.id}/totp`,
-      headers: bearer(root),
-    });
+    const twice = await root.call(totpApi.reset, { params: { id: u.id } });
     expect(twice.statusCode).toBe(409);
-    const unknown = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/999999/totp',
-      headers: bearer(root),
-    });
+    const unknown = await root.call(totpApi.reset, { params: { id: 999999 } });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -282,13 +255,13 @@ describe('provider staff in production', () => {
     expect(first.json().token).toBeUndefined();
     const { pendingToken } = first.json();
     // a code step is not an enrolment step
-    expect((await post(prod, '/api/auth/login/totp', { pendingToken, code: '123456' })).statusCode).toBe(401);
-    const setup = await post(prod, '/api/auth/login/enrol', { pendingToken });
+    expect((await post(prod, totpApi.loginCode, { pendingToken, code: '123456' })).statusCode).toBe(401);
+    const setup = await post(prod, totpApi.loginEnrol, { pendingToken });
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json();
-    const wrong = await post(prod, '/api/auth/login/enrol/confirm', { pendingToken, code: '000000' });
+    const wrong = await post(prod, totpApi.loginEnrolConfirm, { pendingToken, code: '000000' });
     expect(wrong.json().message).toBe('error.totpCodeWrong');
-    const done = await post(prod, '/api/auth/login/enrol/confirm', {
+    const done = await post(prod, totpApi.loginEnrolConfirm, {
       pendingToken,
       code: await codeFor(secret),
     });
@@ -296,8 +269,8 @@ describe('provider staff in production', () => {
     expect(done.json().token).toBeTruthy();
     expect(done.json().recoveryCodes).toHaveLength(10);
     const status = await prod.app.inject({
-      method: 'GET',
-      url: '/api/account/totp',
+      method: totpApi.status.method,
+      url: totpApi.status.path,
       headers: bearer(done.json().token),
     });
     expect(status.json()).toEqual({ enabled: true, required: true });
