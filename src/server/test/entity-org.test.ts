@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../shared/permissions';
-import { bulkImports, lmsCoursePairings, optOutFiles, users } from '../db/schema';
+import { courseCopyApi } from '../../shared/contract/course-copy';
+import { bulkImports, copyJobs, lmsCoursePairings, optOutFiles, users } from '../db/schema';
 import { createOffer, createProduct, createSection } from './course-fixtures';
 import { createIntegration, createPairing } from './product-fixtures';
 import { createInstitution, createRole, createUser } from './fixtures';
@@ -250,5 +251,42 @@ describe("entityOrg('pairing')", () => {
       .put(change(b.institution), { censusDuration: 30, freeAccessDuration: 1 });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: 'error.accessDenied' });
+  });
+});
+
+describe("entityOrgList('section', …, { within }): every id of a list is of the named institution", () => {
+  const validations = (organizationId: number, ids: number[]) =>
+    t
+      .as('eo-admin')
+      .call(courseCopyApi.validations, { query: { organizationId, sectionIds: ids.join(',') } });
+
+  it("answers 404 when one id of the list is another institution's, as for an id nobody has", async () => {
+    const own = await createSection(t.db, { institutionId: instA });
+    expect((await validations(instA, [own.id])).statusCode).toBe(200);
+    const mixed = await validations(instA, [own.id, b.section]);
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toMatchObject({ status: 404, message: 'error.courseNotFound' });
+    expect((await validations(instA, [own.id, 2_000_000_000])).statusCode).toBe(404);
+  });
+
+  it('answers 403 in an institution without rights there, whatever the ids', async () => {
+    const res = await validations(b.institution, [b.section]);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: 'error.accessDenied' });
+  });
+
+  it("copies nothing when a body list names another institution's section", async () => {
+    const own = await createSection(t.db, { institutionId: instA });
+    const course = (sectionId: number) => ({
+      sectionId,
+      courseName: 'eo copy',
+      startDate: '2030-01-01',
+      endDate: '2030-06-01',
+    });
+    const res = await t.as('eo-admin').call(courseCopyApi.copy, {
+      body: { organizationId: instA, courses: [course(own.id), course(b.section)] },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await t.db.select().from(copyJobs).where(eq(copyJobs.sourceSectionId, own.id))).toEqual([]);
   });
 });

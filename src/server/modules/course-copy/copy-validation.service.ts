@@ -12,7 +12,7 @@ import { can } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { todayInInstitution } from '../../lib/institution-today';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { capabilities } from '../../lib/capabilities';
 import * as q from './course-copy.queries';
 
@@ -31,8 +31,9 @@ export interface ValidationInput {
 }
 
 /**
- * Checks sections for a copy or a child course (spec §5, §8). Unknown sections answer 404 and
- * sections of another institution 403; everything else is a per-section code:
+ * Checks sections for a copy or a child course (spec §5, §8). Unknown sections, and sections of
+ * another institution, answer 404 (the route declares them `within` the institution); everything
+ * else is a per-section code:
  * 102 institution unknown or inactive, 101 nothing to copy (no product), 106 the user or the
  * course type may not copy, 103 platform, 104 product type, 105 retired product, 107 no active offer.
  */
@@ -43,12 +44,8 @@ export async function validateSections(
 ): Promise<z.infer<typeof CopyValidationResult>[]> {
   const found = await q.sectionsWithProduct(db, input.sectionIds);
   const byId = new Map(found.filter((s) => !s.deletedAt).map((s) => [s.id, s]));
-  for (const id of input.sectionIds) {
-    const s = byId.get(id);
-    if (!s) throw notFound('Course');
-    if (s.institutionId !== input.organizationId)
-      throw new AppError('error.sectionOfOtherInstitution', 'This section belongs to another institution.');
-  }
+  // the route's entityOrg declaration answered 404 for a section unknown or of another institution
+  for (const id of input.sectionIds) if (!byId.has(id)) throw notFound('Course');
   const institution = await q.findInstitution(db, input.organizationId);
   const userMayCopy = await userContextMayCopy(db, actor, input);
   const productIds = [...new Set(found.map((s) => s.productId).filter((p): p is number => p !== null))];

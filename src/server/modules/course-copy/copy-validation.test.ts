@@ -127,7 +127,7 @@ describe('copy validation (codes 101-107)', () => {
     expect(copyValidationMessage(107)).toBe('No Offers Available for Product');
   });
 
-  it('answers 404 for an unknown or removed section and 403 for another institution’s', async () => {
+  it('answers 404 for an unknown or removed section and for another institution’s', async () => {
     expect((await validate(admin, w.institution.id, [999_999])).statusCode).toBe(404);
     const removed = await copySection(t.db, w.institution.id, {
       productId: w.product.id,
@@ -135,8 +135,8 @@ describe('copy validation (codes 101-107)', () => {
     });
     expect((await validate(admin, w.institution.id, [removed.id])).statusCode).toBe(404);
     const foreign = await validate(admin, w.institution.id, [other.source.id]);
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().message).toBe('error.sectionOfOtherInstitution');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('error.courseNotFound');
   });
 
   it('rejects malformed section lists with 422', async () => {
