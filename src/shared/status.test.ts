@@ -79,16 +79,8 @@ describe('current access, offer status, opt status', () => {
 });
 
 describe('copy status severity', () => {
-  it('shows info for the first five and error for the failures', () => {
-    expect(COPY_STATUSES.map(copyStatusSeverity)).toEqual([
-      'info',
-      'info',
-      'info',
-      'info',
-      'info',
-      'error',
-      'error',
-    ]);
+  it('shows info for the first four and error for the failures', () => {
+    expect(COPY_STATUSES.map(copyStatusSeverity)).toEqual(['info', 'info', 'info', 'info', 'error', 'error']);
   });
 });
 
