@@ -115,7 +115,7 @@ export const CopyStatusEntry = z.object({
   courseName: z.string().describe('Name of the new course.'),
   startDate: z.string().nullable().describe('Start date of the new course (YYYY-MM-DD).'),
   endDate: z.string().nullable().describe('End date of the new course (YYYY-MM-DD).'),
-  status: z.enum(COPY_STATUSES).describe('Copy status (pending … FailedPermanently).'),
+  status: z.enum(COPY_STATUSES).describe('Copy status (notstarted … FailedPermanently).'),
   reason: z
     .string()
     .nullable()
