@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './lib/project-root';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -21,6 +20,7 @@ import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { RequestLogController, redactUrl } from './plugins/request-log';
 import { registerNulGuard } from './plugins/nul-guard';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerNotFound } from './plugins/web-fallback';
 import { type AppMetrics, createAppMetrics } from './metrics/app-metrics';
 import { registerHttpMetrics } from './metrics/http-metrics';
@@ -106,23 +106,7 @@ function fastifyOptions(config: Config, opts: BuildOptions) {
 
 /** Security headers, uploads and the OpenAPI document with its viewer. */
 async function registerHttpPlugins(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables in a <style> element.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   // Uploads (opt-out files, bulk account spreadsheets): one file per request, 5 MiB at most.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, {
