@@ -46,9 +46,9 @@ export default function ProductCoursePage() {
               </DetailField>
               <DetailField label={t('products.pair.lmsCourseId')}>{p.lmsCourseId}</DetailField>
               <DetailField label={t('products.columns.institution')}>{p.institutionName}</DetailField>
-              <DetailField
-                label={t('products.columns.product')}
-              >{`${p.productName} (${p.isbn})`}</DetailField>
+              <DetailField label={t('products.columns.product')}>
+                {p.productName} ({p.isbn})
+              </DetailField>
               <DetailField label={t('products.columns.lms')}>
                 {`${p.integrationName ?? '—'}${p.integrationEnabled ? '' : ` (${t('products.integrationDisabled')})`}`}
               </DetailField>
