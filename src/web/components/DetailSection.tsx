@@ -3,17 +3,21 @@ import type { ReactNode } from 'react';
 
 /**
  * A detail section: label/value pairs as a description list (`dl`), laid out in columns.
- * Put `DetailField`s inside; the other detail pages (offers, products) can take it over.
+ * Put `DetailField`s inside (course information, an offer's fields, an LMS course pairing).
  */
 export function DetailSection({
   cols = 1,
+  spacing = 'lg',
+  verticalSpacing,
   children,
 }: {
   cols?: SimpleGridProps['cols'];
+  spacing?: SimpleGridProps['spacing'];
+  verticalSpacing?: SimpleGridProps['verticalSpacing'];
   children: ReactNode;
 }) {
   return (
-    <SimpleGrid cols={cols} spacing="lg" component="dl" m={0}>
+    <SimpleGrid cols={cols} spacing={spacing} verticalSpacing={verticalSpacing} component="dl" m={0}>
       {children}
     </SimpleGrid>
   );

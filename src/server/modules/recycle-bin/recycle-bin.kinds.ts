@@ -52,11 +52,12 @@ export interface BinPut<S> {
 
 const kinds = new Map<string, BinKind<never>>();
 
-/** The kind of a stored entry; every kind is defined when its feature's code is loaded. */
-export function binKind(kind: string): BinKind<unknown> {
-  const k = kinds.get(kind);
-  if (!k) throw new Error(`recycle-bin kind ${kind} is not defined`);
-  return k as BinKind<unknown>;
+/**
+ * The kind of a stored entry (every kind is defined when its feature's code is loaded); undefined for a
+ * kind no feature defines, whose entry cannot be restored.
+ */
+export function binKind(kind: string): BinKind<unknown> | undefined {
+  return kinds.get(kind) as BinKind<unknown> | undefined;
 }
 
 export const binKinds = (): BinKind<unknown>[] => [...kinds.values()] as BinKind<unknown>[];

@@ -65,8 +65,8 @@ export async function listBin(db: Db, actor: Actor, query: RecycleBinQueryT): Pr
 /** POST recycle-bin/restore: puts the removed thing back exactly, or answers why it cannot (409). */
 export async function restoreEntry(db: Db, actor: Actor, body: RestoreBodyT): Promise<RestoreResponseT> {
   const entry = await q.findEntry(db, body.organizationId, body.id, internalKinds());
-  if (!entry) throw entryNotFound();
-  const kind = binKind(entry.kind);
+  const kind = entry && binKind(entry.kind);
+  if (!entry || !kind) throw entryNotFound();
   const auditEntry = kind.audit(entry);
   if (!can(actor.caps, ruleOf(kind, entry))) {
     await audit(db, actor, { ...auditEntry, outcome: 'denied' });

@@ -2,12 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { coursesApi } from '../../../shared/contract/courses';
 import { institutionsApi } from '../../../shared/contract/institutions';
 import type { RouteBody, RouteQuery, RouteResponse } from '../../../shared/contract/route';
-import { rostersApi } from '../../../shared/contract/rosters';
 import { call } from '../../lib/api';
 
 export type CourseDetails = RouteResponse<typeof coursesApi.details>;
 export type CourseDetail = CourseDetails['course'];
-type RosterParams = RouteQuery<typeof rostersApi.roster>;
 type CourseListParams = RouteQuery<typeof coursesApi.list>;
 export type CourseList = RouteResponse<typeof coursesApi.list>;
 export type CourseRow = CourseList['courses'][number];
@@ -35,7 +33,6 @@ export function useCourseList(params: CourseListParams, enabled = true) {
 export const courseKeys = {
   all: ['courses'] as const,
   details: (sectionId: number) => ['courses', 'details', sectionId] as const,
-  roster: (params: RosterParams) => ['courses', 'roster', params] as const,
   creationInfo: (orgId: number) => ['courses', 'creation-info', orgId] as const,
   instructors: (orgId: number) => ['courses', 'institution-instructors', orgId] as const,
   sectionInstructors: (sectionId: number) => ['courses', 'section-instructors', sectionId] as const,
@@ -57,14 +54,6 @@ export function useCourseDetails(sectionId: number, masterChild = false) {
       call(masterChild ? coursesApi.childDetails : coursesApi.details, { signal, query: { sectionId } }),
     enabled: Number.isInteger(sectionId) && sectionId > 0,
     retry: false,
-  });
-}
-
-export function useRoster(params: RosterParams) {
-  return useQuery({
-    queryKey: courseKeys.roster(params),
-    queryFn: ({ signal }) => call(rostersApi.roster, { signal, query: params }),
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -3,7 +3,7 @@ import { inclusiveAccessApi } from '../../../shared/contract/inclusive-access';
 import type { RouteBody, RouteQuery, RouteResponse } from '../../../shared/contract/route';
 import { call } from '../../lib/api';
 
-/** The roster (courses feature) is under this key; every row action reloads it and the course lists. */
+/** The roster (rosters feature) is under this key; every row action reloads it and the course lists. */
 const ROSTER_KEY = ['courses'] as const;
 
 type RowAction =

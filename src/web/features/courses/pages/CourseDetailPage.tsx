@@ -11,11 +11,11 @@ import { CopyCourseButton, CreateChildCourseButton } from '../../course-copy';
 import { useCourseDetails } from '../api';
 import { CourseInfo } from '../components/CourseInfo';
 import { CourseRowsTable } from '../components/CourseRowsTable';
-import { RosterTable } from '../components/RosterTable';
 import { CourseTypeBadge } from '../../../components/StatusBadges';
 import { useCourseEditors } from '../components/useCourseEditors';
 import { HistoryLink } from '../../audit';
 import { CourseRosterSync } from '../../lti';
+import { RosterTable } from '../../rosters';
 
 /**
  * /institution/courseDetail/:sectionId and /institution/courseDetail/:id/:urn? : one course in the

@@ -8,35 +8,23 @@ import {
   EmptyState,
   Group,
   Loader,
-  SimpleGrid,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconFileOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OFFER_EXPIRING_DAYS } from '../../../../shared/contract/offers';
 import { formatUsDate } from '../../../../shared/validation';
+import { DetailField, DetailSection } from '../../../components/DetailSection';
 import { Page } from '../../../components/Page';
 import { isApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/error-text';
 import { useOfferTypeLabel } from '../../courses';
 import { useOffer } from '../api';
 import { ExpiresSoonBadge, OfferStatusBadge } from '../components/OfferBadges';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 function BackLink() {
   const { t } = useTranslation();
@@ -114,27 +102,27 @@ export default function OfferDetailPage() {
         </Alert>
       )}
       <Card withBorder padding="lg" data-testid="offer-fields">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" verticalSpacing="md">
-          <Field label={t('offers.table.institution')}>{offer.institutionName}</Field>
-          <Field label={t('offers.table.isbn')}>{offer.isbnFormatted}</Field>
-          <Field label={t('offers.table.offerType')}>{offerType(offer.offerType)}</Field>
-          <Field label={t('offers.table.status')}>
-            <Group gap="xs">
+        <DetailSection cols={{ base: 1, xs: 2, md: 4 }} verticalSpacing="md">
+          <DetailField label={t('offers.table.institution')}>{offer.institutionName}</DetailField>
+          <DetailField label={t('offers.table.isbn')}>{offer.isbnFormatted}</DetailField>
+          <DetailField label={t('offers.table.offerType')}>{offerType(offer.offerType)}</DetailField>
+          <DetailField label={t('offers.table.status')}>
+            <Group gap="xs" component="span">
               <OfferStatusBadge status={offer.statusDisplay} />
               {offer.expiresSoon && <ExpiresSoonBadge />}
             </Group>
-          </Field>
-          <Field label={t('offers.table.startsOn')}>{formatUsDate(offer.startsOn) || '—'}</Field>
-          <Field label={t('offers.table.endsOn')}>{formatUsDate(offer.endsOn) || '—'}</Field>
-          <Field label={t('offers.table.inclusive')}>
+          </DetailField>
+          <DetailField label={t('offers.table.startsOn')}>{formatUsDate(offer.startsOn) || '—'}</DetailField>
+          <DetailField label={t('offers.table.endsOn')}>{formatUsDate(offer.endsOn) || '—'}</DetailField>
+          <DetailField label={t('offers.table.inclusive')}>
             {offer.inclusive ? t('offers.yes') : t('offers.no')}
-          </Field>
-          <Field label={t('offers.detail.storedStatus')}>
-            <Text size="sm" ff="monospace">
+          </DetailField>
+          <DetailField label={t('offers.detail.storedStatus')}>
+            <Text span size="sm" ff="monospace">
               {offer.offerStatus}
             </Text>
-          </Field>
-        </SimpleGrid>
+          </DetailField>
+        </DetailSection>
       </Card>
 
       <Stack gap="xs">

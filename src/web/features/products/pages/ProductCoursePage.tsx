@@ -1,25 +1,15 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatUsDate } from '../../../../shared/validation';
+import { DetailField, DetailSection } from '../../../components/DetailSection';
 import { Page } from '../../../components/Page';
 import { useErrorText } from '../../../lib/error-text';
 import { usePairing } from '../api';
 import { ReadinessBadge } from '../components/badges';
 import { DurationsForm } from '../components/DurationsForm';
 import { useConfirmRemove } from '../components/PairingTable';
-
-function Field({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value ?? '—'}</Text>
-    </div>
-  );
-}
 
 /** /products/pairing/:pairingId: one LMS course pairing: its durations (editable) and removal. */
 export default function ProductCoursePage() {
@@ -50,39 +40,45 @@ export default function ProductCoursePage() {
       ) : (
         <Stack gap="md">
           <Paper withBorder p="md">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-              <Field label={t('products.columns.lmsCourse')} value={p.lmsCourseName ?? p.lmsCourseId} />
-              <Field label={t('products.pair.lmsCourseId')} value={p.lmsCourseId} />
-              <Field label={t('products.columns.institution')} value={p.institutionName} />
-              <Field label={t('products.columns.product')} value={`${p.productName} (${p.isbn})`} />
-              <Field
-                label={t('products.columns.lms')}
-                value={`${p.integrationName ?? '—'}${p.integrationEnabled ? '' : ` (${t('products.integrationDisabled')})`}`}
-              />
-              <Field label={t('products.pair.customCourseId')} value={p.customCourseId} />
-              <Field
-                label={t('products.columns.courseDates')}
-                value={`${formatUsDate(p.courseStartDate)} – ${formatUsDate(p.courseEndDate)}`}
-              />
-              <Field
-                label={t('products.columns.readiness')}
-                value={<ReadinessBadge readiness={p.readiness} />}
-              />
-            </SimpleGrid>
+            <DetailSection cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+              <DetailField label={t('products.columns.lmsCourse')}>
+                {p.lmsCourseName ?? p.lmsCourseId}
+              </DetailField>
+              <DetailField label={t('products.pair.lmsCourseId')}>{p.lmsCourseId}</DetailField>
+              <DetailField label={t('products.columns.institution')}>{p.institutionName}</DetailField>
+              <DetailField label={t('products.columns.product')}>
+                {p.productName} ({p.isbn})
+              </DetailField>
+              <DetailField label={t('products.columns.lms')}>
+                {`${p.integrationName ?? '—'}${p.integrationEnabled ? '' : ` (${t('products.integrationDisabled')})`}`}
+              </DetailField>
+              <DetailField label={t('products.pair.customCourseId')}>{p.customCourseId ?? '—'}</DetailField>
+              <DetailField label={t('products.columns.courseDates')}>
+                {`${formatUsDate(p.courseStartDate)} – ${formatUsDate(p.courseEndDate)}`}
+              </DetailField>
+              <DetailField label={t('products.columns.readiness')}>
+                <ReadinessBadge readiness={p.readiness} />
+              </DetailField>
+            </DetailSection>
           </Paper>
           <Paper withBorder p="md">
             {q.data.canEdit ? (
               <DurationsForm key={`${p.pairingId}-${p.updatedAt}`} pairing={p} />
             ) : (
-              <SimpleGrid cols={2}>
-                <Field label={t('products.fields.censusDuration')} value={p.censusDuration} />
-                <Field label={t('products.fields.freeAccessDuration')} value={p.freeAccessDuration} />
-                <Field label={t('products.columns.censusDate')} value={formatUsDate(p.censusDate)} />
-                <Field
-                  label={t('products.columns.freeAccessEnd')}
-                  value={formatUsDate(p.freeAccessEndDate)}
-                />
-              </SimpleGrid>
+              <DetailSection cols={2} spacing="sm">
+                <DetailField label={t('products.fields.censusDuration')}>
+                  {p.censusDuration ?? '—'}
+                </DetailField>
+                <DetailField label={t('products.fields.freeAccessDuration')}>
+                  {p.freeAccessDuration ?? '—'}
+                </DetailField>
+                <DetailField label={t('products.columns.censusDate')}>
+                  {formatUsDate(p.censusDate)}
+                </DetailField>
+                <DetailField label={t('products.columns.freeAccessEnd')}>
+                  {formatUsDate(p.freeAccessEndDate)}
+                </DetailField>
+              </DetailSection>
             )}
           </Paper>
           {q.data.canEdit && (

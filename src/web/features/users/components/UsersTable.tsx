@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Checkbox, Group, Table, Text } from '@mantine/core';
 import {
   IconBook,
   IconMail,
@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useAppSession } from '../../../session';
 import type { UserRow } from '../api';
+import { RowAction } from './RowAction';
 
 interface Props {
   users: UserRow[];
@@ -159,64 +160,50 @@ function RowActions({
   onActAs,
 }: ActionProps) {
   const { t } = useTranslation();
+  const name = u.displayName;
   return (
     <Group gap={4} wrap="nowrap">
       {canEdit && (
-        <Tooltip label={t('users.actions.edit')}>
-          <ActionIcon
-            variant="subtle"
-            onClick={() => onEdit(u)}
-            aria-label={t('users.actions.editUser', { name: u.displayName })}
-          >
-            <IconPencil size={16} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tip={t('users.actions.edit')}
+          label={t('users.actions.editUser', { name })}
+          icon={IconPencil}
+          onClick={() => onEdit(u)}
+        />
       )}
       {canEdit && (
-        <Tooltip label={t('users.actions.notify')}>
-          <ActionIcon
-            variant="subtle"
-            onClick={() => onNotify(u)}
-            aria-label={t('users.actions.notifyUser', { name: u.displayName })}
-          >
-            <IconMail size={16} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tip={t('users.actions.notify')}
+          label={t('users.actions.notifyUser', { name })}
+          icon={IconMail}
+          onClick={() => onNotify(u)}
+        />
       )}
       {canEdit && onStatus && u.status !== 'pending' && !self && <StatusAction u={u} onStatus={onStatus} />}
       {canEdit && onRemove && !self && (
-        <Tooltip label={t('users.removal.remove')}>
-          <ActionIcon
-            variant="subtle"
-            color="red.9"
-            onClick={() => onRemove(u)}
-            aria-label={t('users.removal.removeUser', { name: u.displayName })}
-            data-testid="institution-removal"
-          >
-            <IconUserMinus size={16} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tip={t('users.removal.remove')}
+          label={t('users.removal.removeUser', { name })}
+          icon={IconUserMinus}
+          color="red.9"
+          onClick={() => onRemove(u)}
+          testId="institution-removal"
+        />
       )}
-      <Tooltip label={t('users.actions.sections')}>
-        <ActionIcon
-          variant="subtle"
-          onClick={() => onSections(u)}
-          aria-label={t('users.actions.sectionsOf', { name: u.displayName })}
-        >
-          <IconBook size={16} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction
+        tip={t('users.actions.sections')}
+        label={t('users.actions.sectionsOf', { name })}
+        icon={IconBook}
+        onClick={() => onSections(u)}
+      />
       {onActAs && (
-        <Tooltip label={t('actAs.menuLink')}>
-          <ActionIcon
-            variant="subtle"
-            onClick={() => onActAs(u)}
-            aria-label={t('actAs.forUser', { name: u.displayName })}
-            data-testid="act-as-user-row"
-          >
-            <IconUserShare size={16} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tip={t('actAs.menuLink')}
+          label={t('actAs.forUser', { name })}
+          icon={IconUserShare}
+          onClick={() => onActAs(u)}
+          testId="act-as-user-row"
+        />
       )}
     </Group>
   );
@@ -225,24 +212,16 @@ function RowActions({
 /** Deactivate an active account, or reactivate a disabled one. */
 function StatusAction({ u, onStatus }: { u: UserRow; onStatus: (u: UserRow) => void }) {
   const { t } = useTranslation();
-  const label = t(
-    u.status === 'active' ? 'users.accountStatus.deactivate' : 'users.accountStatus.reactivate',
-  );
+  const off = u.status === 'active';
+  const label = t(off ? 'users.accountStatus.deactivate' : 'users.accountStatus.reactivate');
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="subtle"
-        color={u.status === 'active' ? 'red.9' : undefined}
-        onClick={() => onStatus(u)}
-        aria-label={`${label}: ${u.displayName}`}
-        data-testid="account-status"
-      >
-        {u.status === 'active' ? (
-          <IconUserOff size={16} aria-hidden="true" />
-        ) : (
-          <IconUserCheck size={16} aria-hidden="true" />
-        )}
-      </ActionIcon>
-    </Tooltip>
+    <RowAction
+      tip={label}
+      label={`${label}: ${u.displayName}`}
+      icon={off ? IconUserOff : IconUserCheck}
+      color={off ? 'red.9' : undefined}
+      onClick={() => onStatus(u)}
+      testId="account-status"
+    />
   );
 }
