@@ -25,7 +25,7 @@ function useStartForm(organizationId: number, userId: string | null) {
     initialValues: { userId, reason: '', minutes: 30, allowWrites: false },
     transformValues: (v) => ({ ...v, organizationId, userId: Number(v.userId), reason: v.reason.trim() }),
     texts: (key, path) =>
-      path === 'userId' && key !== 'tooBig'
+      path === 'userId'
         ? t('actAs.userRequired')
         : path === 'reason' && key === 'messages.reasonRequired'
           ? t('actAs.reasonRequired')
