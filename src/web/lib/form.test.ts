@@ -51,4 +51,14 @@ describe('contractErrors', () => {
       name: 'Role name should not be blank.',
     });
   });
+
+  it('gives a text function the contract’s English message of a rule it has no key for', () => {
+    const body = z.object({ password: z.string() }).superRefine((_, ctx) => {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Too weak.' });
+    });
+    const texts = (_key: string, path: string, message: string) => `${path}: ${message} (own)`;
+    expect(contractErrors(body, { password: 'x' }, { locale: 'fr', texts })).toEqual({
+      password: 'password: Too weak. (own)',
+    });
+  });
 });

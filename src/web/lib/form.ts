@@ -1,4 +1,5 @@
 import { type FormErrors, schemaResolver, type UseFormInput, useForm } from '@mantine/form';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/constants';
 import { type FieldKey, type FieldTexts, fieldMessage, issueKey } from '../../shared/i18n/field-messages';
@@ -25,11 +26,12 @@ i18n.on('languageChanged', () => void loadFieldTexts(currentLocale()));
 
 /**
  * Replacement texts for some field keys (today's web texts where they differ from the contract's),
- * for every field or, as a function, for the field at `path` (`items.0.name`).
+ * for every field or, as a function, for the field at `path` (`items.0.name`) given the contract's
+ * English `message`.
  */
 export type FieldTextOverrides =
   | Partial<Record<FieldKey, string>>
-  | ((key: FieldKey, path: string) => string | undefined);
+  | ((key: FieldKey, path: string, message: string) => string | undefined);
 
 /** A zod issue path as Mantine keys its errors: `items.0.name`. */
 const pathOf = (issue: Issue) =>
@@ -43,7 +45,7 @@ export function issueMessage(locale: Locale, issue: Issue, overrides: FieldTextO
   const { code, message, path: _path, ...params } = issue;
   const fieldIssue = { keyword: code, message, params };
   const key = issueKey(english, fieldIssue);
-  const own = typeof overrides === 'function' ? overrides(key, pathOf(issue)) : overrides[key];
+  const own = typeof overrides === 'function' ? overrides(key, pathOf(issue), message) : overrides[key];
   if (own !== undefined) return own;
   const local = locale === 'en' ? undefined : loaded[locale];
   return local ? fieldMessage({ english, local }, fieldIssue) : message;
@@ -107,6 +109,8 @@ export interface ContractFormInput<Values, Body> extends Omit<UseFormInput<Value
   texts?: FieldTextOverrides;
   /** The form's own rules on top of the contract's (e.g. a name already taken in a list the page holds). */
   rules?: (values: Values) => FormErrors;
+  /** After the first submit, every change checks the whole form again (the errors follow the typing). */
+  liveAfterSubmit?: boolean;
 }
 
 /**
@@ -118,17 +122,29 @@ export function useContractForm<Values extends Record<string, any>, Body = Value
   schema,
   texts,
   rules,
+  liveAfterSubmit = false,
   ...input
 }: ContractFormInput<Values, Body>) {
   useTranslation(); // a new language re-renders the form, so that its next check speaks it
   const locale = currentLocale();
-  const { transformValues } = input;
-  return useForm<Values, Body, FormErrors>({
+  const { transformValues, onValuesChange } = input;
+  const submitted = useRef(false);
+  const form = useForm<Values, Body, FormErrors>({
     ...input,
     validate: (values) => {
       const body = transformValues ? transformValues(values) : values;
       const errors = contractErrors(schema, body, { locale, texts, extra: rules?.(values) });
       return onFields(errors, values);
     },
+    onValuesChange: (values, previous) => {
+      onValuesChange?.(values, previous);
+      if (submitted.current) form.validate();
+    },
   });
+  if (!liveAfterSubmit) return form;
+  const onSubmit: typeof form.onSubmit = (submit, failed) => (event) => {
+    submitted.current = true;
+    form.onSubmit(submit, failed)(event);
+  };
+  return { ...form, onSubmit };
 }

@@ -6,6 +6,7 @@
 export { ChangePasswordButton, ChangePasswordDialog } from './components/ChangePassword';
 export { AppFooter } from './components/AppFooter';
 export { PublicLayout } from './components/PublicLayout';
+export { passwordRuleTexts } from './password-texts';
 export {
   authKeys,
   refreshSession,

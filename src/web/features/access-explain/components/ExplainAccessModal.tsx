@@ -2,8 +2,9 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExplainAccessQueryT } from '../../../../shared/contract/access-explain';
+import { ExplainAccessQuery, type ExplainAccessQueryT } from '../../../../shared/contract/access-explain';
 import { RULE_NAMES, type Rule } from '../../../../shared/permissions';
+import { useContractForm } from '../../../lib/form';
 import { useAppSession } from '../../../session';
 import { useInstitutionSearch } from '../../institutions';
 import { useExplainAccess, useExplainUsers } from '../api';
@@ -13,6 +14,22 @@ type Option = { value: string; label: string };
 /** The options of a select, with the chosen one kept while another search shows other rows. */
 const withChosen = (options: Option[], chosen: Option | null) =>
   chosen && !options.some((o) => o.value === chosen.value) ? [chosen, ...options] : options;
+
+/**
+ * The question as the explain query; the submit button waits for all three, so the contract's errors
+ * are not shown.
+ */
+function useExplainForm(institution: Option | null, user: Option | null) {
+  return useContractForm({
+    schema: ExplainAccessQuery,
+    initialValues: { institution, user, rule: null as Rule | null },
+    transformValues: (v): ExplainAccessQueryT => ({
+      organizationId: Number(v.institution?.value),
+      userId: Number(v.user?.value),
+      rule: v.rule as Rule,
+    }),
+  });
+}
 
 /** Choose a user, an institution and an action; the server explains its verdict. */
 export function ExplainAccessModal({
@@ -24,13 +41,11 @@ export function ExplainAccessModal({
 }) {
   const { t } = useTranslation();
   const { institution } = useAppSession();
-  const [inst, setInst] = useState<Option | null>(
+  const form = useExplainForm(
     institution ? { value: String(institution.orgId), label: institution.displayName } : null,
-  );
-  const [who, setWho] = useState<Option | null>(
     user ? { value: String(user.id), label: user.displayName } : null,
   );
-  const [rule, setRule] = useState<Rule | null>(null);
+  const { institution: inst, user: who, rule } = form.values;
   const [instSearch, setInstSearch] = useState('');
   const [userSearch, setUserSearch] = useState('');
   const [instQ] = useDebouncedValue(instSearch, 250);
@@ -57,10 +72,7 @@ export function ExplainAccessModal({
     (a, b) => a.label.localeCompare(b.label),
   );
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (orgId && who && rule) setAsked({ organizationId: orgId, userId: Number(who.value), rule });
-  };
+  const submit = form.onSubmit((query) => setAsked(query));
 
   return (
     <Modal
@@ -79,8 +91,8 @@ export function ExplainAccessModal({
               data={instOptions}
               value={inst?.value ?? null}
               onChange={(v) => {
-                setInst(instOptions.find((o) => o.value === v) ?? null);
-                if (!user) setWho(null);
+                form.setFieldValue('institution', instOptions.find((o) => o.value === v) ?? null);
+                if (!user) form.setFieldValue('user', null);
               }}
               onSearchChange={setInstSearch}
               nothingFoundMessage={t('accessExplain.noInstitution')}
@@ -91,7 +103,7 @@ export function ExplainAccessModal({
               searchable
               data={userOptions}
               value={who?.value ?? null}
-              onChange={(v) => setWho(userOptions.find((o) => o.value === v) ?? null)}
+              onChange={(v) => form.setFieldValue('user', userOptions.find((o) => o.value === v) ?? null)}
               onSearchChange={setUserSearch}
               nothingFoundMessage={t('accessExplain.noUser')}
               disabled={!orgId}
@@ -102,7 +114,7 @@ export function ExplainAccessModal({
               searchable
               data={ruleOptions}
               value={rule}
-              onChange={(v) => setRule(v as Rule | null)}
+              onChange={(v) => form.setFieldValue('rule', v as Rule | null)}
               data-testid="explain-rule"
             />
           </SimpleGrid>

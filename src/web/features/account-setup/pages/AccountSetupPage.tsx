@@ -1,14 +1,14 @@
 import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
-import { type PasswordRule, passwordPairErrors } from '../../../../shared/contract/account-setup';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
+import { AccountSetupBody } from '../../../../shared/contract/account-setup';
 import { useDocumentTitle } from '../../../lib/documentTitle';
-import { PublicLayout } from '../../auth';
-import { isApiError } from '../../../lib/api';
-import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { PublicLayout, passwordRuleTexts } from '../../auth';
+import { applyFieldErrors, fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { type SetupLink, useCompleteSetup, useSetupLink } from '../api';
 
 /** What to show for a failed call (lib/error-text.ts), or null when nothing failed. */
@@ -62,35 +62,32 @@ function Done({ username }: { username: string }) {
   );
 }
 
-type Field = 'password' | 'confirmPassword';
+/** The password, twice; a refused one (too guessable, holds the user name) shows under its field. */
+function useSetupForm(token: string) {
+  const { t } = useTranslation();
+  return useContractForm({
+    schema: AccountSetupBody,
+    initialValues: { password: '', confirmPassword: '' },
+    transformValues: (v) => ({ token, ...v }),
+    texts: passwordRuleTexts(t),
+    liveAfterSubmit: true,
+  });
+}
 
 function SetupForm({ token, link, onDone }: { token: string; link: SetupLink; onDone: (u: string) => void }) {
   const { t } = useTranslation();
   const complete = useCompleteSetup();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const failure = useFailureText(complete.error);
+  const form = useSetupForm(token);
+  const failure = useFailureText(fieldErrorTexts(complete.error) ? null : complete.error);
 
-  const ruleText = (rule: PasswordRule) =>
-    t(`accountSetup.validation.${rule}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-  // rules show after the first submit and then follow the typing; a 422 from the server fills gaps
-  const rules = submitted ? passwordPairErrors(password, confirmPassword) : {};
-  // a refused password (too guessable, holds the user name) comes back in the app's language
-  const serverFields =
-    isApiError(complete.error) && complete.error.status === 422 ? fieldErrorTexts(complete.error) : {};
-  const errorOf = (field: Field) => (rules[field] ? ruleText(rules[field]) : serverFields?.[field]);
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const errors = passwordPairErrors(password, confirmPassword);
-    if (errors.password) return passwordRef.current?.focus();
-    if (errors.confirmPassword) return confirmRef.current?.focus();
-    complete.mutate({ token, password, confirmPassword }, { onSuccess: (res) => onDone(res.username) });
-  };
+  const submit = form.onSubmit(
+    (body) =>
+      complete.mutate(body, {
+        onSuccess: (res) => onDone(res.username),
+        onError: (e) => applyFieldErrors(form, e),
+      }),
+    (errors) => form.getInputNode(errors.password ? 'password' : 'confirmPassword')?.focus(),
+  );
 
   const intro = link.institutionName
     ? t('accountSetup.intro', { firstName: link.firstName, institution: link.institutionName })
@@ -103,7 +100,7 @@ function SetupForm({ token, link, onDone }: { token: string; link: SetupLink; on
           {t('accountSetup.title')}
         </Title>
         <Text>{intro}</Text>
-        {failure && (!isApiError(complete.error) || complete.error.status !== 422) && (
+        {failure && (
           <Alert
             color="red"
             icon={<IconAlertCircle aria-hidden="true" />}
@@ -124,7 +121,6 @@ function SetupForm({ token, link, onDone }: { token: string; link: SetupLink; on
           data-testid="setup-username"
         />
         <PasswordInput
-          ref={passwordRef}
           label={t('accountSetup.password')}
           description={t('accountSetup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           name="password"
@@ -133,13 +129,10 @@ function SetupForm({ token, link, onDone }: { token: string; link: SetupLink; on
           visibilityToggleButtonProps={{ 'aria-label': t('accountSetup.togglePassword') }}
           withAsterisk
           aria-required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errorOf('password')}
+          {...form.getInputProps('password')}
           autoFocus
         />
         <PasswordInput
-          ref={confirmRef}
           label={t('accountSetup.confirmPassword')}
           name="confirmPassword"
           autoComplete="new-password"
@@ -147,9 +140,7 @@ function SetupForm({ token, link, onDone }: { token: string; link: SetupLink; on
           visibilityToggleButtonProps={{ 'aria-label': t('accountSetup.toggleConfirmPassword') }}
           withAsterisk
           aria-required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-          error={errorOf('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" loading={complete.isPending} fullWidth mt="xs" data-testid="setup-submit">
           {t('accountSetup.submit')}

@@ -2,8 +2,9 @@ import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACT_AS_MAX_MINUTES } from '../../../../shared/contract/act-as';
+import { ACT_AS_MAX_MINUTES, StartActAsBody } from '../../../../shared/contract/act-as';
 import { useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { useActAsCandidates, useStartActAs } from '../api';
 
 interface Props {
@@ -16,6 +17,23 @@ interface Props {
   onClose: () => void;
 }
 
+/** The chosen user, a reason, the minutes and whether changes are allowed, as the start body. */
+function useStartForm(organizationId: number, userId: string | null) {
+  const { t } = useTranslation();
+  return useContractForm({
+    schema: StartActAsBody,
+    initialValues: { userId, reason: '', minutes: 30, allowWrites: false },
+    transformValues: (v) => ({ ...v, organizationId, userId: Number(v.userId), reason: v.reason.trim() }),
+    texts: (key, path) =>
+      path === 'userId'
+        ? t('actAs.userRequired')
+        : path === 'reason' && key === 'messages.reasonRequired'
+          ? t('actAs.reasonRequired')
+          : undefined,
+    liveAfterSubmit: true,
+  });
+}
+
 /** Starts act-as: a member of the institution, a required reason, a duration up to 60 min. */
 export function StartActAsModal({ organizationId, institutionName, mayAllowWrites, user, onClose }: Props) {
   const { t } = useTranslation();
@@ -23,11 +41,7 @@ export function StartActAsModal({ organizationId, institutionName, mayAllowWrite
   const start = useStartActAs();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const [userId, setUserId] = useState<string | null>(user ? String(user.userId) : null);
-  const [reason, setReason] = useState('');
-  const [minutes, setMinutes] = useState<number>(30);
-  const [allowWrites, setAllowWrites] = useState(false);
-  const [tried, setTried] = useState(false);
+  const form = useStartForm(organizationId, user ? String(user.userId) : null);
   const found = useActAsCandidates(organizationId, debounced, !user);
   const options = useMemo(() => {
     const list = (found.data?.users ?? []).map((u) => ({
@@ -39,13 +53,8 @@ export function StartActAsModal({ organizationId, institutionName, mayAllowWrite
     return list;
   }, [found.data, user]);
 
-  const reasonMissing = reason.trim() === '';
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (!userId || reasonMissing) return;
-    start.mutate({ organizationId, userId: Number(userId), reason: reason.trim(), minutes, allowWrites });
-  };
+  const submit = form.onSubmit((body) => start.mutate(body));
+  const minutes = form.getInputProps('minutes');
 
   return (
     <Modal
@@ -64,14 +73,12 @@ export function StartActAsModal({ organizationId, institutionName, mayAllowWrite
             label={t('actAs.user')}
             placeholder={t('actAs.userPlaceholder')}
             data={options}
-            value={userId}
-            onChange={setUserId}
+            {...form.getInputProps('userId')}
             searchable
             searchValue={search}
             onSearchChange={setSearch}
             filter={({ options: all }) => all}
             nothingFoundMessage={found.isFetching ? t('app.loading') : t('actAs.noUser')}
-            error={tried && !userId ? t('actAs.userRequired') : undefined}
             required
             comboboxProps={{ withinPortal: false }}
             data-testid="act-as-user"
@@ -79,9 +86,7 @@ export function StartActAsModal({ organizationId, institutionName, mayAllowWrite
           <Textarea
             label={t('actAs.reason')}
             description={t('actAs.reasonHint')}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={tried && reasonMissing ? t('actAs.reasonRequired') : undefined}
+            {...form.getInputProps('reason')}
             maxLength={500}
             autosize
             minRows={2}
@@ -94,16 +99,16 @@ export function StartActAsModal({ organizationId, institutionName, mayAllowWrite
             max={ACT_AS_MAX_MINUTES}
             clampBehavior="strict"
             allowDecimal={false}
-            value={minutes}
-            onChange={(v) => setMinutes(typeof v === 'number' ? v : 30)}
+            value={minutes.value}
+            onChange={(v) => form.setFieldValue('minutes', typeof v === 'number' ? v : 30)}
+            error={minutes.error}
             data-testid="act-as-minutes"
           />
           {mayAllowWrites && (
             <Checkbox
               label={t('actAs.allowWrites')}
               description={t('actAs.allowWritesHint')}
-              checked={allowWrites}
-              onChange={(e) => setAllowWrites(e.currentTarget.checked)}
+              {...form.getInputProps('allowWrites', { type: 'checkbox' })}
               data-testid="act-as-allow-writes"
             />
           )}

@@ -1,54 +1,41 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
-import { type PasswordRule, passwordPairErrors } from '../../../../shared/contract/account-setup';
-import { isApiError } from '../../../lib/api';
-import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { ChangePasswordBody } from '../../../../shared/contract/password-reset';
+import { applyFieldErrors, fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../password-api';
+import { passwordRuleTexts } from '../password-texts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+/** The current password, the new one twice; a refused one shows under its field. */
+function useChangePasswordForm() {
+  const { t } = useTranslation();
+  return useContractForm({
+    schema: ChangePasswordBody,
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    texts: passwordRuleTexts(t, (key, path) =>
+      path === 'currentPassword' && key === 'required'
+        ? t('passwordReset.currentPasswordRequired')
+        : undefined,
+    ),
+    liveAfterSubmit: true,
+  });
+}
 
 /** The change-password form: current password, new one twice; other sessions end on success. */
 function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const change = useChangePassword();
   const errorText = useErrorText();
-  const [values, setValues] = useState<Record<Field, string>>({
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-
-  const pair = passwordPairErrors(values.newPassword, values.confirmPassword);
-  const ruleText = (rule: PasswordRule) =>
-    t(`accountSetup.validation.${rule}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-  const refused = isApiError(change.error) && change.error.status === 422;
-  const serverFields = refused ? fieldErrorTexts(change.error) : undefined;
-  const errorOf = (field: Field): string | undefined => {
-    if (submitted && field === 'currentPassword' && !values.currentPassword)
-      return t('passwordReset.currentPasswordRequired');
-    if (submitted && field === 'newPassword' && pair.password) return ruleText(pair.password);
-    if (submitted && field === 'confirmPassword' && pair.confirmPassword)
-      return ruleText(pair.confirmPassword);
-    return serverFields?.[field];
-  };
-  const failure = change.error && !refused ? errorText(change.error) : null;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!values.currentPassword || pair.password || pair.confirmPassword) return;
-    change.mutate(values, { onSuccess: onDone });
-  };
+  const form = useChangePasswordForm();
+  const failure = change.error && !fieldErrorTexts(change.error) ? errorText(change.error) : null;
+  const submit = form.onSubmit((body) =>
+    change.mutate(body, { onSuccess: onDone, onError: (e) => applyFieldErrors(form, e) }),
+  );
 
   const input = (field: Field, label: string, toggle: string, autoComplete: string) => (
     <PasswordInput
@@ -59,9 +46,7 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel
       visibilityToggleButtonProps={{ 'aria-label': toggle }}
       withAsterisk
       aria-required
-      value={values[field]}
-      onChange={set(field)}
-      error={errorOf(field)}
+      {...form.getInputProps(field)}
       data-autofocus={field === 'currentPassword' || undefined}
     />
   );

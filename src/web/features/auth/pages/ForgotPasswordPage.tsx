@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/documentTitle';
 import { PublicLayout } from '../components/PublicLayout';
 import { currentLocale } from '../../../i18n';
-import { isApiError } from '../../../lib/api';
-import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { ForgotPasswordBody } from '../../../../shared/contract/password-reset';
+import { applyFieldErrors, fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { useForgotPassword } from '../password-api';
 
 /** After the request: the same words whether or not an account matched, and the way back. */
@@ -43,18 +44,16 @@ export default function ForgotPasswordPage() {
   useDocumentTitle(t('passwordReset.forgotPageTitle'));
   const forgot = useForgotPassword();
   const errorText = useErrorText();
-  const [identifier, setIdentifier] = useState('');
-  const [missing, setMissing] = useState(false);
-  const fieldError = isApiError(forgot.error) ? fieldErrorTexts(forgot.error)?.identifier : undefined;
-  const failure = forgot.error && !fieldError ? errorText(forgot.error) : null;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const value = identifier.trim();
-    setMissing(!value);
-    if (!value) return;
-    forgot.mutate({ identifier: value, locale: currentLocale() });
-  };
+  const form = useContractForm({
+    schema: ForgotPasswordBody,
+    initialValues: { identifier: '' },
+    transformValues: (v) => ({ identifier: v.identifier.trim(), locale: currentLocale() }),
+    texts: { 'messages.identifierRequired': t('passwordReset.identifierRequired') },
+    // an error stays until the next submit, as the server's does
+    clearInputErrorOnChange: false,
+  });
+  const failure = forgot.error && !fieldErrorTexts(forgot.error) ? errorText(forgot.error) : null;
+  const submit = form.onSubmit((body) => forgot.mutate(body, { onError: (e) => applyFieldErrors(form, e) }));
 
   return (
     <PublicLayout>
@@ -86,9 +85,7 @@ export default function ForgotPasswordPage() {
               withAsterisk
               aria-required
               autoFocus
-              value={identifier}
-              onChange={(e) => setIdentifier(e.currentTarget.value)}
-              error={missing ? t('passwordReset.identifierRequired') : fieldError}
+              {...form.getInputProps('identifier')}
             />
             <Button type="submit" loading={forgot.isPending} fullWidth mt="xs" data-testid="forgot-submit">
               {t('passwordReset.send')}

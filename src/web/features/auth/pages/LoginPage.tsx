@@ -11,13 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/documentTitle';
 import { PublicLayout } from '../components/PublicLayout';
 import { safeNext } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
+import { useLightForm } from '../../../lib/light-form';
 import { type LoginStep, useLogin } from '../api';
 
 import { SsoOptions } from '../components/SsoOptions';
@@ -30,6 +31,21 @@ const DEFAULT_DESTINATION = '/institution';
 
 type Credentials = { username: string; password: string };
 
+/**
+ * The credentials; kept by the page, so that the user name survives the second step's "start again".
+ * `?username=` (the account-setup page links here with it) fills the field.
+ */
+function useLoginForm(username: string) {
+  const { t } = useTranslation();
+  return useLightForm<Credentials>({
+    initialValues: { username, password: '' },
+    rules: (v) => ({
+      username: v.username.trim() ? undefined : t('login.usernameRequired'),
+      password: v.password ? undefined : t('login.passwordRequired'),
+    }),
+  });
+}
+
 /** /login: username and password; afterwards the user lands where they were going, or /institution. */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -37,8 +53,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  // `?username=` (the account-setup page links here with it) fills the field; the password gets focus then
-  const [username, setUsername] = useState(() => params.get('username') ?? '');
+  const form = useLoginForm(params.get('username') ?? '');
   const prefilled = !!params.get('username');
   const [second, setSecond] = useState<LoginStep | null>(null);
   const errorText = useErrorText();
@@ -86,8 +101,7 @@ export default function LoginPage() {
   return (
     <PublicLayout>
       <LoginForm
-        username={username}
-        onUsername={setUsername}
+        form={form}
         prefilled={prefilled}
         failure={failure}
         pending={login.isPending}
@@ -112,9 +126,8 @@ function SsoSigningIn() {
 }
 
 interface LoginFormProps {
-  /** Kept by the page, so that it survives the second step's "start again". */
-  username: string;
-  onUsername: (username: string) => void;
+  form: ReturnType<typeof useLoginForm>;
+  /** The user name came with the address: the password gets focus. */
   prefilled: boolean;
   failure: string | null;
   pending: boolean;
@@ -123,18 +136,11 @@ interface LoginFormProps {
 }
 
 /** The username and password form; both fields are required. */
-function LoginForm({ username, onUsername, prefilled, failure, pending, onSubmit }: LoginFormProps) {
+function LoginForm({ form, prefilled, failure, pending, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const next = { username: !username.trim(), password: !password };
-    setMissing(next);
-    if (next.username || next.password) return;
-    onSubmit({ username: username.trim(), password }, () => setPassword(''));
-  };
+  const submit = form.onSubmit((v) =>
+    onSubmit({ username: v.username.trim(), password: v.password }, () => form.setFieldValue('password', '')),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="login-title">
@@ -160,9 +166,7 @@ function LoginForm({ username, onUsername, prefilled, failure, pending, onSubmit
           spellCheck={false}
           withAsterisk
           aria-required
-          value={username}
-          onChange={(e) => onUsername(e.currentTarget.value)}
-          error={missing.username ? t('login.usernameRequired') : undefined}
+          {...form.getInputProps('username')}
           data-autofocus={!prefilled || undefined}
           autoFocus={!prefilled}
         />
@@ -174,9 +178,7 @@ function LoginForm({ username, onUsername, prefilled, failure, pending, onSubmit
           visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
           withAsterisk
           aria-required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={missing.password ? t('login.passwordRequired') : undefined}
+          {...form.getInputProps('password')}
           autoFocus={prefilled}
         />
         <Anchor component={Link} to="/password/forgot" size="sm" mt={-8} data-testid="forgot-password-link">

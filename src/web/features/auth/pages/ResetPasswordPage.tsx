@@ -1,16 +1,17 @@
 import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
-import { type PasswordRule, passwordPairErrors } from '../../../../shared/contract/account-setup';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
+import { ResetPasswordBody } from '../../../../shared/contract/password-reset';
 import { useDocumentTitle } from '../../../lib/documentTitle';
 import { PublicLayout } from '../components/PublicLayout';
-import { isApiError } from '../../../lib/api';
-import { fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { applyFieldErrors, fieldErrorTexts, useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import type { LoginStep } from '../api';
 import { useResetLink, useResetPassword } from '../password-api';
+import { passwordRuleTexts } from '../password-texts';
 
 /** The code step of a two-step sign-in, loaded when an account needs it (most sign-ins do not). */
 const SecondStep = lazy(() => import('../components/SecondStep').then((m) => ({ default: m.SecondStep })));
@@ -44,7 +45,17 @@ function LinkProblem({ text }: { text: string }) {
   );
 }
 
-type Field = 'password' | 'confirmPassword';
+/** The new password, twice; a refused one (guessable, holds the name) shows under its field. */
+function useResetForm(token: string) {
+  const { t } = useTranslation();
+  return useContractForm({
+    schema: ResetPasswordBody,
+    initialValues: { password: '', confirmPassword: '' },
+    transformValues: (v) => ({ token, ...v }),
+    texts: passwordRuleTexts(t),
+    liveAfterSubmit: true,
+  });
+}
 
 function ResetForm({ token, username }: { token: string; username: string }) {
   const { t } = useTranslation();
@@ -53,37 +64,20 @@ function ResetForm({ token, username }: { token: string; username: string }) {
   const [second, setSecond] = useState<LoginStep | null>(null);
   const signedIn = () => void navigate(AFTER_RESET, { replace: true });
   const errorText = useErrorText();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
+  const form = useResetForm(token);
+  const failure = reset.error && !fieldErrorTexts(reset.error) ? errorText(reset.error) : null;
 
-  const ruleText = (rule: PasswordRule) =>
-    t(`accountSetup.validation.${rule}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-  // the form's rules after the first submit; the server's refusal (guessable, holds the name) in the app's language
-  const rules = submitted ? passwordPairErrors(password, confirmPassword) : {};
-  const refused = isApiError(reset.error) && reset.error.status === 422;
-  const serverFields = refused ? fieldErrorTexts(reset.error) : undefined;
-  const errorOf = (field: Field) => (rules[field] ? ruleText(rules[field]) : serverFields?.[field]);
-  const failure = reset.error && !refused ? errorText(reset.error) : null;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const errors = passwordPairErrors(password, confirmPassword);
-    if (errors.password) return passwordRef.current?.focus();
-    if (errors.confirmPassword) return confirmRef.current?.focus();
-    reset.mutate(
-      { token, password, confirmPassword },
-      {
+  const submit = form.onSubmit(
+    (body) =>
+      reset.mutate(body, {
         onSuccess: (res) => {
           if ('step' in res) setSecond(res);
           else signedIn();
         },
-      },
-    );
-  };
+        onError: (e) => applyFieldErrors(form, e),
+      }),
+    (errors) => form.getInputNode(errors.password ? 'password' : 'confirmPassword')?.focus(),
+  );
 
   if (second)
     return (
@@ -112,7 +106,6 @@ function ResetForm({ token, username }: { token: string; username: string }) {
         {/* lets a password manager file the new password under the right account */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <PasswordInput
-          ref={passwordRef}
           label={t('passwordReset.password')}
           description={t('passwordReset.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           name="password"
@@ -121,13 +114,10 @@ function ResetForm({ token, username }: { token: string; username: string }) {
           visibilityToggleButtonProps={{ 'aria-label': t('passwordReset.togglePassword') }}
           withAsterisk
           aria-required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errorOf('password')}
+          {...form.getInputProps('password')}
           autoFocus
         />
         <PasswordInput
-          ref={confirmRef}
           label={t('passwordReset.confirmPassword')}
           name="confirmPassword"
           autoComplete="new-password"
@@ -135,9 +125,7 @@ function ResetForm({ token, username }: { token: string; username: string }) {
           visibilityToggleButtonProps={{ 'aria-label': t('passwordReset.toggleConfirmPassword') }}
           withAsterisk
           aria-required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-          error={errorOf('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" loading={reset.isPending} fullWidth mt="xs" data-testid="reset-submit">
           {t('passwordReset.submit')}

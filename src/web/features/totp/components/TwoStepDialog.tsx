@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TotpDisableBody } from '../../../../shared/contract/totp';
 import { useErrorText } from '../../../lib/error-text';
+import { useContractForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRefreshTotpStatus, useTotpConfirm, useTotpDisable, useTotpSetup, useTotpStatus } from '../api';
 import { CodeInput, RecoveryCodes, TotpSetupPanel } from './TotpSetupPanel';
@@ -62,23 +63,24 @@ function TurnOff({ required, onClose }: { required: boolean; onClose: () => void
   const { t } = useTranslation();
   const errorText = useErrorText();
   const disable = useTotpDisable();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!password || !code.trim()) return;
-    disable.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: () => {
-          onClose();
-          notifySuccess(t('totp.turnedOff'));
-        },
-      },
-    );
+  const form = useContractForm({
+    schema: TotpDisableBody,
+    initialValues: { password: '', code: '' },
+    transformValues: (v) => ({ password: v.password, code: v.code.trim() }),
+    texts: (key, path) =>
+      path === 'password' && key === 'required'
+        ? t('totp.passwordRequired')
+        : path === 'code' && (key === 'required' || key === 'tooShort')
+          ? t('totp.codeRequired')
+          : undefined,
+    liveAfterSubmit: true,
+  });
+  const done = () => {
+    onClose();
+    notifySuccess(t('totp.turnedOff'));
   };
+  const submit = form.onSubmit((body) => disable.mutate(body, { onSuccess: done }));
+  const code = form.getInputProps('code');
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -101,16 +103,9 @@ function TurnOff({ required, onClose }: { required: boolean; onClose: () => void
           autoComplete="current-password"
           withAsterisk
           aria-required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={submitted && !password ? t('totp.passwordRequired') : undefined}
+          {...form.getInputProps('password')}
         />
-        <CodeInput
-          recovery
-          value={code}
-          onChange={setCode}
-          error={submitted && !code.trim() ? t('totp.codeRequired') : undefined}
-        />
+        <CodeInput recovery value={code.value} onChange={code.onChange} error={code.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('totp.cancel')}
