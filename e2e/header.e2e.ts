@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authApi } from '../src/shared/contract/auth';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { loginAs, useBrowser, waitForShell, apiRoute } from './fixtures';
+import { apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 
 /** The shell: the institution name, the institution search, 390 px. */
 describe.each([

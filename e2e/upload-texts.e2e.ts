@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { authApi } from '../src/shared/contract/auth';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { loginAs, useBrowser, waitForShell, apiRoute } from './fixtures';
+import { apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { fill, openCourseWithOptedIn } from './steps';
 
 /** Upload screens: counts with their plural forms, translated drop zones, the .xlsx-only picker. */
