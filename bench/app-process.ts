@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/server/test/free-port';
+import { authApi } from '../src/shared/contract/auth';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -155,8 +156,8 @@ export async function withTempDir<T>(prefix: string, run: (dir: string) => Promi
 
 /** Signs in through the API; returns the bearer headers. */
 export async function signIn(base: string, username: string, password = 'demo-pass-1') {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
+  const res = await fetch(`${base}${authApi.login.path}`, {
+    method: authApi.login.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });

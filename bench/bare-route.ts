@@ -12,6 +12,8 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
+import { authApi } from '../src/shared/contract/auth';
+import { routeRequest } from './api';
 
 interface Statement {
   text: string;
@@ -69,11 +71,9 @@ const app = await buildApp(
   },
 );
 await app.ready();
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/auth/login',
-  payload: { username: 'registrar', password: 'demo-pass-1' },
-});
+const login = await app.inject(
+  routeRequest(authApi.login, { body: { username: 'registrar', password: 'demo-pass-1' } }),
+);
 if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
 const headers = { authorization: `Bearer ${login.json().token}` };
 // once untimed (caches), then recorded

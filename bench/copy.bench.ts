@@ -3,7 +3,7 @@
  * (its copy workers in the same process, request logging on): an institution with N source courses
  * (each with an instructor, its product offered) is written before the start; an administrator signs
  * in, sends the copy requests (at most COPY_MAX_COURSES = 1,000 courses per request, as the web sends
- * them: 10 requests for 10,000), then polls GET /api/courses/copy/requests as the web's status panel
+ * them: 10 requests for 10,000), then polls the copy requests (courseCopyApi.requests) as the web's status panel
  * does (BENCH_COPY_POLL_MS, 5,000 like the web) until every request is finished. Time to final: from
  * sending the first request to the latest `finishedAt` the server reports (so the poll interval does
  * not add to it). Runs: BENCH_COPY_RUNS (default `pglite:1000,postgres:1000,postgres:10000`; PGlite in

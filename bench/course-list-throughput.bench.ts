@@ -17,6 +17,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withMallocTunables } from '../scripts/malloc-tunables.mjs';
+import { authApi } from '../src/shared/contract/auth';
 import { coursesApi } from '../src/shared/contract/courses';
 import { type AppProcess, signIn, startWithNpm, treeCpuSeconds, withTempDir } from './app-process';
 import { withScratchDatabase } from './databases';
@@ -95,7 +96,7 @@ function quantiles(ms: number[]) {
 /** Both servers up: warm-up, then app and bare route alternating in two halves each. */
 async function measure(app: AppProcess, bareEnv: Record<string, string>) {
   const headers = await signIn(app.base, 'registrar');
-  const session = (await (await fetch(`${app.base}/api/auth/session`, { headers })).json()) as {
+  const session = (await (await fetch(`${app.base}${authApi.session.path}`, { headers })).json()) as {
     institutions: { orgId: number }[];
   };
   const path = `${coursesApi.list.path}?organizationId=${session.institutions[0].orgId}`;

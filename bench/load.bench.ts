@@ -16,6 +16,11 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
+import { alertsApi } from '../src/shared/contract/alerts';
+import { authApi } from '../src/shared/contract/auth';
+import { coursesApi } from '../src/shared/contract/courses';
+import { usersApi } from '../src/shared/contract/users';
+import { routeCaller } from './api';
 import { onPglite, onScratchPostgres, PG_URL } from './databases';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -43,7 +48,9 @@ interface Target {
   lastUser?: string;
 }
 
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: () => any }>;
+// biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field
+type Answer = { status: number; json: () => any };
+type Call = ReturnType<typeof routeCaller<Answer>>;
 
 function quantiles(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
@@ -99,16 +106,19 @@ async function findTargets(database: Database, call: Call) {
   const targets: Target[] = [];
   while (targets.length < CLIENTS && sectionIds.length && users.length) {
     const sectionId = sectionIds.shift()!;
-    const d = await call('GET', `/api/courses/details?sectionId=${sectionId}`);
+    const d = await call(coursesApi.details, { query: { sectionId } });
     if (d.status !== 200) continue;
     const c = d.json().course;
     const dates = { sectionId, startDate: c.startDate, endDate: c.endDate };
-    const e = await call('PUT', '/api/courses/editSection', editBody(dates, c.version, c.courseName));
+    const e = await call(coursesApi.editSection, { body: editBody(dates, c.version, c.courseName) });
     if (e.status !== 200) continue;
     let user: (typeof users)[number] | undefined;
     while (!user && users.length) {
       const u = users.shift()!;
-      const r = await call('PUT', `/api/registrarUser/piUser?organizationId=${org}`, userBody(u, 'Probe'));
+      const r = await call(usersApi.editPiUser, {
+        query: { organizationId: org },
+        body: userBody(u, 'Probe'),
+      });
       if (r.status === 200) user = u;
     }
     if (!user) break;
@@ -132,8 +142,8 @@ async function runLoad(database: Database, name: string, killer?: () => Promise<
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
     let token = '';
-    const call: Call = async (method, path, body) => {
-      const res = await fetch(base + path, {
+    const call = routeCaller<Answer>(async ({ method, url, body }) => {
+      const res = await fetch(base + url, {
         method,
         headers: {
           authorization: `Bearer ${token}`,
@@ -145,8 +155,8 @@ async function runLoad(database: Database, name: string, killer?: () => Promise<
       });
       const text = await res.text();
       return { status: res.status, json: () => JSON.parse(text) };
-    };
-    const login = await call('POST', '/api/auth/login', { username: 'registrar', password: PASSWORD });
+    });
+    const login = await call(authApi.login, { body: { username: 'registrar', password: PASSWORD } });
     if (login.status !== 200) throw new Error(`login: ${login.status}`);
     token = login.json().token;
     const { org, targets } = await findTargets(database, call);
@@ -182,14 +192,17 @@ interface LoadRun {
   until: number;
 }
 
-function readPath({ org, targets }: LoadRun) {
+function read({ call, org, targets }: LoadRun) {
   const reads = [
-    () => `/api/institution/institutionData?organizationId=${org}`,
-    () => `/api/institution/institutionData?organizationId=${org}&queryString=a&page=2`,
-    () => `/api/courses/details?sectionId=${targets[Math.floor(Math.random() * targets.length)].sectionId}`,
-    () => `/api/institution/organizationUserSearch?organizationId=${org}`,
-    () => `/api/institution/organizationUserSearch?organizationId=${org}&q=a`,
-    () => `/api/alert/alerts?organizationId=${org}`,
+    () => call(coursesApi.list, { query: { organizationId: org } }),
+    () => call(coursesApi.list, { query: { organizationId: org, queryString: 'a', page: 2 } }),
+    () =>
+      call(coursesApi.details, {
+        query: { sectionId: targets[Math.floor(Math.random() * targets.length)].sectionId },
+      }),
+    () => call(usersApi.organizationSearch, { query: { organizationId: org } }),
+    () => call(usersApi.organizationSearch, { query: { organizationId: org, q: 'a' } }),
+    () => call(alertsApi.list, { query: { organizationId: org } }),
   ];
   return reads[Math.floor(Math.random() * reads.length)]();
 }
@@ -200,18 +213,16 @@ async function client(load: LoadRun, t: Target) {
   while (performance.now() < load.until) {
     const s = performance.now();
     if (Math.random() >= WRITE_SHARE) {
-      const path = readPath(load);
-      const r = await call('GET', path).catch(() => undefined);
+      const r = await read(load).catch(() => undefined);
       samples.push({ kind: 'read', status: r?.status ?? 0, ms: performance.now() - s });
     } else if (Math.random() < 0.5) {
       await writeCourse(load, t, s);
     } else {
       const marker = `Load${++load.seq}`;
-      const r = await call(
-        'PUT',
-        `/api/registrarUser/piUser?organizationId=${load.org}`,
-        userBody({ id: t.userId, email: t.email, groupId: t.groupId }, marker),
-      ).catch(() => undefined);
+      const r = await call(usersApi.editPiUser, {
+        query: { organizationId: load.org },
+        body: userBody({ id: t.userId, email: t.email, groupId: t.groupId }, marker),
+      }).catch(() => undefined);
       samples.push({ kind: 'write', status: r?.status ?? 0, ms: performance.now() - s });
       if (r?.status === 200) t.lastUser = marker;
     }
@@ -221,7 +232,7 @@ async function client(load: LoadRun, t: Target) {
 async function writeCourse(load: LoadRun, t: Target, s: number) {
   const { call } = load;
   const marker = `Load ${load.name} ${++load.seq}`;
-  const r = await call('PUT', '/api/courses/editSection', editBody(t, t.version, marker)).catch(
+  const r = await call(coursesApi.editSection, { body: editBody(t, t.version, marker) }).catch(
     () => undefined,
   );
   load.samples.push({ kind: 'write', status: r?.status ?? 0, ms: performance.now() - s });
@@ -230,7 +241,7 @@ async function writeCourse(load: LoadRun, t: Target, s: number) {
     t.lastCourse = marker;
   } else {
     // 409, 503, ...: read the version again before the next write.
-    const d = await call('GET', `/api/courses/details?sectionId=${t.sectionId}`).catch(() => undefined);
+    const d = await call(coursesApi.details, { query: { sectionId: t.sectionId } }).catch(() => undefined);
     if (d?.status === 200) t.version = d.json().course.version;
   }
 }

@@ -16,6 +16,12 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { XLSX_TYPE } from '../src/server/test/xlsx-files';
+import { alertsApi } from '../src/shared/contract/alerts';
+import { authApi } from '../src/shared/contract/auth';
+import { bulkAccountsApi } from '../src/shared/contract/bulk-accounts';
+import { coursesApi } from '../src/shared/contract/courses';
+import { usersApi } from '../src/shared/contract/users';
+import { routeCaller, routeRequest } from './api';
 import { type AppProcess, processRss, processTree, startWithNpm, treeRss, withTempDir } from './app-process';
 import { withScratchDatabase } from './databases';
 import { writeBulkSpreadsheet } from './bulk-spreadsheet';
@@ -24,43 +30,42 @@ import { BenchReport } from './report';
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 600);
 const CLIENTS = Number(process.env.BENCH_MEMORY_CLIENTS ?? 10);
 const BULK_ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
-const BULK_BASE = '/api/registrarUser/instructor/bulkAccountCreation';
 const PASSWORD = 'demo-pass-1';
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 type Server = AppProcess;
 
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: string }>;
-
-function caller(base: string, agent: http.Agent, token: () => string): Call {
-  return (method, path, body) =>
-    new Promise((resolve) => {
-      const data = body ? JSON.stringify(body) : undefined;
-      const req = http.request(
-        `${base}${path}`,
-        {
-          method,
-          agent,
-          headers: {
-            authorization: `Bearer ${token()}`,
-            ...(data
-              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }
-              : {}),
+function caller(base: string, agent: http.Agent, token: () => string) {
+  return routeCaller<{ status: number; body: string }>(
+    ({ method, url, body }) =>
+      new Promise((resolve) => {
+        const data = body ? JSON.stringify(body) : undefined;
+        const req = http.request(
+          `${base}${url}`,
+          {
+            method,
+            agent,
+            headers: {
+              authorization: `Bearer ${token()}`,
+              ...(data
+                ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }
+                : {}),
+            },
           },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c) => {
-            text += c;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        },
-      );
-      req.on('error', () => resolve({ status: 0, body: '' }));
-      req.end(data);
-    });
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c) => {
+              text += c;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on('error', () => resolve({ status: 0, body: '' }));
+        req.end(data);
+      }),
+  );
 }
 
 /** Keep-alive calls as the demo registrar (signed in here), and the registrar's first institution. */
@@ -68,10 +73,10 @@ async function signInAsRegistrar(server: Server, sockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   let token = '';
   const call = caller(server.base, agent, () => token);
-  const login = await call('POST', '/api/auth/login', { username: 'registrar', password: PASSWORD });
+  const login = await call(authApi.login, { body: { username: 'registrar', password: PASSWORD } });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body}`);
   token = JSON.parse(login.body).token;
-  const session = JSON.parse((await call('GET', '/api/auth/session')).body);
+  const session = JSON.parse((await call(authApi.session)).body);
   return { agent, call, token, org: session.institutions[0].orgId as number };
 }
 
@@ -79,23 +84,22 @@ async function signInAsRegistrar(server: Server, sockets: number) {
 async function mixedLoad(server: Server, seconds: number) {
   const { agent, call, org } = await signInAsRegistrar(server, CLIENTS);
   const list = JSON.parse(
-    (
-      await call(
-        'GET',
-        `/api/institution/institutionData?organizationId=${org}&coursePeriod=ALL&pageSize=100`,
-      )
-    ).body,
+    (await call(coursesApi.list, { query: { organizationId: org, coursePeriod: 'ALL', pageSize: 100 } }))
+      .body,
   );
   const courses = (list.courses as { sectionId: number }[]).map((c) => c.sectionId);
   const reads = [
-    () => `/api/institution/institutionData?organizationId=${org}`,
-    () => `/api/institution/institutionData?organizationId=${org}&queryString=a&page=2`,
+    () => call(coursesApi.list, { query: { organizationId: org } }),
+    () => call(coursesApi.list, { query: { organizationId: org, queryString: 'a', page: 2 } }),
     () =>
-      `/api/institution/institutionData?organizationId=${org}&coursePeriod=ALL&sort=enrollmentCount&order=desc`,
-    () => `/api/courses/details?sectionId=${courses[Math.floor(Math.random() * courses.length)]}`,
-    () => `/api/institution/organizationUserSearch?organizationId=${org}`,
-    () => `/api/institution/organizationUserSearch?organizationId=${org}&q=a`,
-    () => `/api/alert/alerts?organizationId=${org}`,
+      call(coursesApi.list, {
+        query: { organizationId: org, coursePeriod: 'ALL', sort: 'enrollmentCount', order: 'desc' },
+      }),
+    () =>
+      call(coursesApi.details, { query: { sectionId: courses[Math.floor(Math.random() * courses.length)] } }),
+    () => call(usersApi.organizationSearch, { query: { organizationId: org } }),
+    () => call(usersApi.organizationSearch, { query: { organizationId: org, q: 'a' } }),
+    () => call(alertsApi.list, { query: { organizationId: org } }),
   ];
   const answers = new Map<string, number>();
   const count = (k: string) => answers.set(k, (answers.get(k) ?? 0) + 1);
@@ -111,22 +115,24 @@ async function mixedLoad(server: Server, seconds: number) {
       const own = courses[i % courses.length];
       while (performance.now() < until) {
         if (Math.random() >= 0.3) {
-          const r = await call('GET', reads[Math.floor(Math.random() * reads.length)]());
+          const r = await reads[Math.floor(Math.random() * reads.length)]();
           count(`read ${r.status}`);
           continue;
         }
-        const d = await call('GET', `/api/courses/details?sectionId=${own}`);
+        const d = await call(coursesApi.details, { query: { sectionId: own } });
         if (d.status !== 200) {
           count(`read ${d.status}`);
           continue;
         }
         const c = JSON.parse(d.body).course;
-        const r = await call('PUT', '/api/courses/editSection', {
-          sectionId: own,
-          version: c.version,
-          courseName: `Memory bench ${++seq}`,
-          startDate: c.startDate,
-          endDate: c.endDate,
+        const r = await call(coursesApi.editSection, {
+          body: {
+            sectionId: own,
+            version: c.version,
+            courseName: `Memory bench ${++seq}`,
+            startDate: c.startDate,
+            endDate: c.endDate,
+          },
         });
         count(`write ${r.status}`);
       }
@@ -164,22 +170,26 @@ async function bulkImportPeak(server: Server, file: string) {
   try {
     const form = new FormData();
     form.append('file', new Blob([readFileSync(file)], { type: XLSX_TYPE }), 'bench-accounts.xlsx');
-    const up = await fetch(`${server.base}${BULK_BASE}?organizationId=${org}`, {
-      method: 'POST',
+    const upload = routeRequest(bulkAccountsApi.upload, { query: { organizationId: org } });
+    const up = await fetch(`${server.base}${upload.url}`, {
+      method: upload.method,
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    const upload = (await up.json()) as { importId?: string };
-    if (up.status !== 202 || !upload.importId)
-      throw new Error(`upload: ${up.status} ${JSON.stringify(upload)}`);
+    const uploaded = (await up.json()) as { importId?: string };
+    const importId = uploaded.importId;
+    if (up.status !== 202 || !importId) throw new Error(`upload: ${up.status} ${JSON.stringify(uploaded)}`);
     const status = async () => {
-      const r = await call('GET', `${BULK_BASE}/${upload.importId}`);
+      const r = await call(bulkAccountsApi.get, { params: { importId } });
       const imp = JSON.parse(r.body) as { status: string; error?: string };
       if (imp.status === 'failed') throw new Error(`the import failed: ${imp.error}`);
       return imp.status;
     };
     while ((await status()) !== 'previewed') await new Promise((r) => setTimeout(r, 250));
-    const commit = await call('POST', `${BULK_BASE}/${upload.importId}/commit`, { mode: 'createAndUpdate' });
+    const commit = await call(bulkAccountsApi.commit, {
+      params: { importId },
+      body: { mode: 'createAndUpdate' },
+    });
     if (commit.status !== 202) throw new Error(`commit: ${commit.status} ${commit.body}`);
     while ((await status()) !== 'done') await new Promise((r) => setTimeout(r, 250));
   } finally {

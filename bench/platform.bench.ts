@@ -3,6 +3,8 @@ import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import { withDatabase } from '../src/server/test/global-setup';
+import { authApi } from '../src/shared/contract/auth';
+import { routeRequest } from './api';
 import pg from 'pg';
 
 const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,23 +24,22 @@ async function measure(label: string, database: Database) {
   });
   const seedMs = performance.now() - t;
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ROLE: 'api' }), { database, logger: false });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username: 'registrar', password: 'demo-pass-1' },
-  });
+  const login = await app.inject(
+    routeRequest(authApi.login, { body: { username: 'registrar', password: 'demo-pass-1' } }),
+  );
+  const session = routeRequest(authApi.session);
   const token = login.json().token;
   const times: number[] = [];
   for (let i = 0; i < 200; i++) {
     const s = performance.now();
-    await app.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+    await app.inject({ ...session, headers: { authorization: `Bearer ${token}` } });
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
   await app.close();
   console.log(
     `${label}: migrate ${migrateMs.toFixed(0)} ms, seed ${seedMs.toFixed(0)} ms (${report?.sections} sections, ${report?.enrollments} enrollments), ` +
-      `GET /api/auth/session p50 ${percentile(times, 50).toFixed(1)} ms p95 ${percentile(times, 95).toFixed(1)} ms`,
+      `${session.method} ${session.url} p50 ${percentile(times, 50).toFixed(1)} ms p95 ${percentile(times, 95).toFixed(1)} ms`,
   );
 }
 

@@ -19,6 +19,10 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { bearer, login } from '../src/server/test/fixtures';
+import { coursesApi } from '../src/shared/contract/courses';
+import { productsApi } from '../src/shared/contract/products';
+import { usersApi } from '../src/shared/contract/users';
+import { type RouteRequest, routeRequest } from './api';
 
 const URL_ = process.env.PLANS_DATABASE_URL;
 const ONLY = process.env.PLANS_ONLY ?? '';
@@ -85,33 +89,40 @@ async function main() {
         .map((n) => n.toFixed(2))
         .join(' ')}`,
     );
-    const calls: [string, 'registrar' | 'super', string][] = [
-      ['course list, current', 'registrar', `/api/institution/institutionData?organizationId=${inst}`],
+    const calls: [string, 'registrar' | 'super', RouteRequest][] = [
+      [
+        'course list, current',
+        'registrar',
+        routeRequest(coursesApi.list, { query: { organizationId: inst } }),
+      ],
       [
         'course list, all periods, page 5',
         'registrar',
-        `/api/institution/institutionData?organizationId=${inst}&coursePeriod=ALL&page=5`,
+        routeRequest(coursesApi.list, { query: { organizationId: inst, coursePeriod: 'ALL', page: 5 } }),
       ],
       [
         'course search "hist"',
         'registrar',
-        `/api/institution/institutionData?organizationId=${inst}&queryString=hist`,
+        routeRequest(coursesApi.list, { query: { organizationId: inst, queryString: 'hist' } }),
       ],
       [
         "a user's sections",
         'registrar',
-        `/api/registrarUser/userSectionAssociation/${instructor}?organizationId=${inst}`,
+        routeRequest(usersApi.sections, { params: { id: instructor }, query: { organizationId: inst } }),
       ],
       [
         'products institution view, pairings',
         'super',
-        `/api/products/organization/${org}?view=institution&pairing=true`,
+        routeRequest(productsApi.list, {
+          params: { id: org },
+          query: { view: 'institution', pairing: 'true' },
+        }),
       ],
     ];
-    for (const [name, who, url] of calls.filter((c) => c[0].includes(ONLY))) {
-      for (let i = 0; i < WARM; i++) await app.inject({ url, headers: headers[who] });
+    for (const [name, who, request] of calls.filter((c) => c[0].includes(ONLY))) {
+      for (let i = 0; i < WARM; i++) await app.inject({ ...request, headers: headers[who] });
       captured = [];
-      const res = await app.inject({ url, headers: headers[who] });
+      const res = await app.inject({ ...request, headers: headers[who] });
       const statements = captured.filter((s) => interesting(s.text));
       captured = null;
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);

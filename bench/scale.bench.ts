@@ -26,6 +26,17 @@ import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { ORGANIZATIONS } from '../src/server/db/seed/world-data';
 import { bearer, login } from '../src/server/test/fixtures';
+import { alertsApi } from '../src/shared/contract/alerts';
+import { auditApi } from '../src/shared/contract/audit';
+import { coursesApi } from '../src/shared/contract/courses';
+import { institutionsApi } from '../src/shared/contract/institutions';
+import { internalUsersApi } from '../src/shared/contract/internal-users';
+import { offersApi } from '../src/shared/contract/offers';
+import { productsApi } from '../src/shared/contract/products';
+import { rolesApi } from '../src/shared/contract/roles';
+import { rostersApi } from '../src/shared/contract/rosters';
+import { usersApi } from '../src/shared/contract/users';
+import { type RouteRequest, routeRequest } from './api';
 import { PG_URL, percentiles, scalesOf, seedBenchWorld } from './databases';
 import { BenchReport } from './report';
 
@@ -68,14 +79,13 @@ type Call = {
   page: string;
   name: string;
   who: 'registrar' | 'super';
-  req: (w: World) => { method?: 'GET' | 'POST'; url: string; payload?: unknown };
+  req: (w: World) => RouteRequest;
 };
 
-const search = (w: World, searchText: string, includeOtherInstitutions = false) => ({
-  method: 'POST' as const,
-  url: '/api/registrarUser/searchUser',
-  payload: { organizationId: w.inst, searchText, includeOtherInstitutions, page: 0, pageSize: 8 },
-});
+const search = (w: World, searchText: string, includeOtherInstitutions = false) =>
+  routeRequest(usersApi.search, {
+    body: { organizationId: w.inst, searchText, includeOtherInstitutions, page: 0, pageSize: 8 },
+  });
 
 export const CALL_LIST: Call[] = [
   { page: 'Users', name: 'list, empty search', who: 'registrar', req: (w) => search(w, '') },
@@ -90,153 +100,154 @@ export const CALL_LIST: Call[] = [
     page: 'Users',
     name: "a user's sections",
     who: 'registrar',
-    req: (w) => ({
-      url: `/api/registrarUser/userSectionAssociation/${w.instructorId}?organizationId=${w.inst}`,
-    }),
+    req: (w) =>
+      routeRequest(usersApi.sections, { params: { id: w.instructorId }, query: { organizationId: w.inst } }),
   },
   {
     page: 'Courses',
     name: 'institution search "col"',
     who: 'super',
-    req: () => ({ url: '/api/institution/institutionListFilterByName?name=col' }),
+    req: () => routeRequest(institutionsApi.filterByName, { query: { name: 'col' } }),
   },
   {
     page: 'Courses',
     name: 'course list, current',
     who: 'registrar',
-    req: (w) => ({ url: `/api/institution/institutionData?organizationId=${w.inst}` }),
+    req: (w) => routeRequest(coursesApi.list, { query: { organizationId: w.inst } }),
   },
   {
     page: 'Courses',
     name: 'course search "hist"',
     who: 'registrar',
-    req: (w) => ({ url: `/api/institution/institutionData?organizationId=${w.inst}&queryString=hist` }),
+    req: (w) => routeRequest(coursesApi.list, { query: { organizationId: w.inst, queryString: 'hist' } }),
   },
   {
     page: 'Courses',
     name: 'course list, all periods, page 5',
     who: 'registrar',
-    req: (w) => ({
-      url: `/api/institution/institutionData?organizationId=${w.inst}&coursePeriod=ALL&page=5`,
-    }),
+    req: (w) =>
+      routeRequest(coursesApi.list, { query: { organizationId: w.inst, coursePeriod: 'ALL', page: 5 } }),
   },
   {
     page: 'Courses',
     name: 'master and child courses',
     who: 'registrar',
-    req: (w) => ({
-      url: `/api/institution/getMasterAndChildcourseListForInstitution?organizationId=${w.inst}`,
-    }),
+    req: (w) => routeRequest(coursesApi.masterChildList, { query: { organizationId: w.inst } }),
   },
   {
     page: 'Courses',
     name: 'roster of one section',
     who: 'registrar',
-    req: (w) => ({ url: `/api/courses/roster?sectionId=${w.sectionId}` }),
+    req: (w) => routeRequest(rostersApi.roster, { query: { sectionId: w.sectionId } }),
   },
   {
     page: 'Courses',
     name: 'instructor search "smi"',
     who: 'registrar',
-    req: (w) => ({ url: `/api/institution/instructorListForInstitution/${w.inst}?q=smi` }),
+    req: (w) =>
+      routeRequest(institutionsApi.instructors, { params: { organizationId: w.inst }, query: { q: 'smi' } }),
   },
   {
     page: 'Roles',
     name: 'roles of the institution',
     who: 'registrar',
-    req: (w) => ({ url: `/api/groupAuth/group?contextId=${w.inst}` }),
+    req: (w) => routeRequest(rolesApi.list, { query: { contextId: w.inst } }),
   },
   {
     page: 'Roles',
     name: 'members of a role',
     who: 'registrar',
-    req: (w) => ({ url: `/api/groupAuth/groupMember?groupId=${w.groupId}` }),
+    req: (w) => routeRequest(rolesApi.members, { query: { groupId: w.groupId } }),
   },
   {
     page: 'EAD Admin',
     name: 'internal users',
     who: 'super',
-    req: () => ({ url: '/api/groupAuth/userGroupDetails' }),
+    req: () => routeRequest(internalUsersApi.list),
   },
   {
     page: 'EAD Admin',
     name: 'user-name lookup',
     who: 'super',
-    req: () => ({ url: '/api/registrarUser/getUser/INTERNAL' }),
+    req: () => routeRequest(usersApi.getUser, { params: { username: 'INTERNAL' } }),
   },
   {
     page: 'Offers',
     name: "institution's offers",
     who: 'registrar',
-    req: (w) => ({ url: `/api/institution/offers?organizationId=${w.inst}` }),
+    req: (w) => routeRequest(offersApi.list, { query: { organizationId: w.inst } }),
   },
   {
     page: 'Offers',
     name: 'offer search "intro"',
     who: 'registrar',
-    req: (w) => ({ url: `/api/institution/offers?organizationId=${w.inst}&q=intro` }),
+    req: (w) => routeRequest(offersApi.list, { query: { organizationId: w.inst, q: 'intro' } }),
   },
   {
     page: 'Offers',
     name: 'two institutions compared',
     who: 'super',
-    req: (w) => ({
-      method: 'POST',
-      url: '/api/product/getProductOffers',
-      payload: { organizationIds: [w.inst, w.otherInst] },
-    }),
+    req: (w) => routeRequest(offersApi.compare, { body: { organizationIds: [w.inst, w.otherInst] } }),
   },
   {
     page: 'Products',
     name: 'organizations',
     who: 'super',
-    req: () => ({ url: '/api/products/organizations' }),
+    req: () => routeRequest(productsApi.organizations),
   },
   {
     page: 'Products',
     name: 'organization view',
     who: 'super',
-    req: (w) => ({ url: `/api/products/organization/${w.organizationId}` }),
+    req: (w) => routeRequest(productsApi.list, { params: { id: w.organizationId } }),
   },
   {
     page: 'Products',
     name: 'institution view, pairings',
     who: 'super',
-    req: (w) => ({ url: `/api/products/organization/${w.organizationId}?view=institution&pairing=true` }),
+    req: (w) =>
+      routeRequest(productsApi.list, {
+        params: { id: w.organizationId },
+        query: { view: 'institution', pairing: 'true' },
+      }),
   },
   {
     page: 'Products',
     name: 'ISBN digits "978"',
     who: 'super',
-    req: (w) => ({ url: `/api/products/organization/${w.organizationId}?isbn=978` }),
+    req: (w) => routeRequest(productsApi.list, { params: { id: w.organizationId }, query: { isbn: '978' } }),
   },
   {
     page: 'Products',
     name: 'product name search "chem"',
     who: 'super',
-    req: () => ({ url: '/api/products/productDetails/chem' }),
+    req: () => routeRequest(productsApi.search, { params: { x: 'chem' } }),
   },
   {
     page: 'Alerts',
     name: 'alerts list',
     who: 'registrar',
-    req: (w) => ({ url: `/api/alert/alerts?organizationId=${w.inst}` }),
+    req: (w) => routeRequest(alertsApi.list, { query: { organizationId: w.inst } }),
   },
   {
     page: 'Audit',
     name: 'audit log, first page',
     who: 'registrar',
-    req: (w) => ({ url: `/api/audit?organizationId=${w.inst}` }),
+    req: (w) => routeRequest(auditApi.page, { query: { organizationId: w.inst } }),
   },
   {
     page: 'Audit',
     name: 'audit log, filtered (sections, done, last 90 days)',
     who: 'registrar',
-    req: (w) => ({
-      url: `/api/audit?organizationId=${w.inst}&entityType=section&outcome=done&from=${encodeURIComponent(
-        new Date(Date.now() - 90 * 86_400_000).toISOString(),
-      )}`,
-    }),
+    req: (w) =>
+      routeRequest(auditApi.page, {
+        query: {
+          organizationId: w.inst,
+          entityType: 'section',
+          outcome: 'done',
+          from: new Date(Date.now() - 90 * 86_400_000).toISOString(),
+        },
+      }),
   },
 ];
 
@@ -428,12 +439,7 @@ function injector(t: Target, call: Call) {
   const r = call.req(t.world);
   return async () => {
     const started = performance.now();
-    const res = await t.app.inject({
-      method: r.method ?? 'GET',
-      url: r.url,
-      payload: r.payload as never,
-      headers: t.headers[call.who],
-    });
+    const res = await t.app.inject({ ...r, headers: t.headers[call.who] });
     const ms = performance.now() - started;
     if (res.statusCode !== 200)
       throw new Error(

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, apiRoute, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiRoute, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
 import { fillPlain } from './steps';
 import { type Catalog, LANGUAGES } from './languages';
 import type { z } from 'zod';
-import type { AlertsResponse } from '../src/shared/contract/alerts';
+import { type AlertsResponse, alertsApi } from '../src/shared/contract/alerts';
 import type { CopyRefusal } from '../src/shared/contract/common';
 import { courseCopyApi } from '../src/shared/contract/course-copy';
 import type { RouteResponse } from '../src/shared/contract/route';
@@ -186,7 +186,7 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
     await expect
       .poll(
         async () => {
-          const alerts = await apiCall<Alerts>(token, 'GET', `/api/alert/alerts?organizationId=${orgId}`);
+          const alerts: Alerts = await apiRoute(token, alertsApi.list, { query: { organizationId: orgId } });
           return (await bellCount(page)) - sectionAlertsSince(alerts, closedAt);
         },
         { timeout: 15_000, interval: 500 },
@@ -231,7 +231,7 @@ describe.each(LANGUAGES)('course copy, in $lang', ({ lang, locale, catalog }) =>
 
     // the dialog's check says the course may be copied (as if it changed since): the server re-checks
     // on submit and answers 422 with `refused: [{ sectionId, code }]`
-    await page.route('**/api/courses/copyCourseValidations**', async (route) => {
+    await page.route(`**${courseCopyApi.validations.path}**`, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Validations;
       const json = {
@@ -275,8 +275,8 @@ describe('course copy, refused to internal users', () => {
 
     const orgId = await orgIdOf(page);
     const sectionId = Number(await page.getByTestId('course-row').first().getAttribute('data-section-id'));
-    const res = await fetch(`${baseURL()}/api/courses/copy`, {
-      method: 'POST',
+    const res = await fetch(`${baseURL()}${courseCopyApi.copy.path}`, {
+      method: courseCopyApi.copy.method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         organizationId: orgId,

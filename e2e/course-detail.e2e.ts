@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { currentAccessKey, PROVIDER_NAME } from '../src/shared/status';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { coursesApi } from '../src/shared/contract/courses';
-import type { RosterResponse } from '../src/shared/contract/rosters';
+import { rostersApi } from '../src/shared/contract/rosters';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 
 /** Course detail: master-child view, a malformed id, the roster's current-access labels. */
 describe.each([
@@ -18,7 +17,7 @@ describe.each([
   it('shows a child that has children of its own in the master-child view, with its master and its children', async () => {
     const { page } = b;
     const token = (await loginAs(page, 'registrar'))!;
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const orgId = session.institutions[0].orgId;
     const labs = await apiRoute(token, coursesApi.search, {
       query: { organizationId: orgId, coursePeriod: 'all', queryString: 'Lab 1' },
@@ -47,18 +46,16 @@ describe.each([
   it('shows the current access as labels: Not paid, Institution paid, the provider-paid label and NA', async () => {
     const { page } = b;
     const token = (await loginAs(page, 'registrar'))!;
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const orgId = session.institutions[0].orgId;
     const list = await apiRoute(token, coursesApi.list, {
       query: { organizationId: orgId, coursePeriod: 'CURRENT', pageSize: 100 },
     });
     let found: { sectionId: number; values: Set<string> } | null = null;
     for (const c of list.courses.filter((r) => r.enrollmentCount > 5)) {
-      const roster = await apiCall<z.infer<typeof RosterResponse>>(
-        token,
-        'GET',
-        `/api/courses/roster?sectionId=${c.sectionId}&pageSize=25`,
-      );
+      const roster = await apiRoute(token, rostersApi.roster, {
+        query: { sectionId: c.sectionId, pageSize: 25 },
+      });
       const values = new Set(roster.students.map((s) => s.currentAccess ?? ''));
       if (!found || values.size > found.values.size) found = { sectionId: c.sectionId, values };
       if (values.size >= 3) break;

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { coursesApi } from '../src/shared/contract/courses';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 
 /** Edit course information (custom course id, every error at once) and remove section, in en and fr. */
 
 async function newCourse(token: string, name: string, sectionCode: string) {
-  const s = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+  const s = await apiRoute(token, authApi.session);
   const res = await apiRoute(token, coursesApi.create, {
     body: {
       organizationId: s.institutions[0].orgId,

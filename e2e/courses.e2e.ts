@@ -2,18 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { accessDisplay } from '../src/shared/status';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { STORAGE_KEYS } from './steps';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { coursesApi } from '../src/shared/contract/courses';
 import { institutionsApi } from '../src/shared/contract/institutions';
-import type { RosterResponse } from '../src/shared/contract/rosters';
+import { rostersApi } from '../src/shared/contract/rosters';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function firstInstitution(token: string) {
-  const s = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+  const s = await apiRoute(token, authApi.session);
   return s.institutions[0].orgId;
 }
 
@@ -149,11 +148,9 @@ describe('course detail, edit, instructors, removal (registrar)', () => {
         query: { organizationId: orgId, coursePeriod: period, pageSize: 100 },
       });
       for (const c of list.courses.filter((r) => r.enrollmentCount > 2)) {
-        const roster = await apiCall<z.infer<typeof RosterResponse>>(
-          token,
-          'GET',
-          `/api/courses/roster?sectionId=${c.sectionId}&pageSize=25`,
-        );
+        const roster = await apiRoute(token, rostersApi.roster, {
+          query: { sectionId: c.sectionId, pageSize: 25 },
+        });
         const shown = new Set(roster.students.map((s) => accessDisplay(s.access)));
         if (shown.has('paid') && shown.has('trial') && shown.has('expired')) {
           found = c.sectionId;

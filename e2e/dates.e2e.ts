@@ -1,17 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { coursesApi } from '../src/shared/contract/courses';
-import type { OffersResponse } from '../src/shared/contract/offers';
-import {
-  apiCall,
-  apiRoute,
-  loginAs,
-  seriousViolations,
-  tabLabels,
-  useBrowser,
-  waitForShell,
-} from './fixtures';
+import { offersApi } from '../src/shared/contract/offers';
+import { apiRoute, loginAs, seriousViolations, tabLabels, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 
 const WAIT = { timeout: 20_000 };
@@ -52,11 +43,9 @@ describe.each(LANGUAGES)('dates, in $lang', ({ lang, locale, catalog }) => {
     await expectOnlyUsDates(page, 'course detail');
 
     const orgId = await currentOrgId(page);
-    const offers = await apiCall<z.infer<typeof OffersResponse>>(
-      token,
-      'GET',
-      `/api/institution/offers?organizationId=${orgId}`,
-    ).catch(() => null);
+    const offers = await apiRoute(token, offersApi.list, { query: { organizationId: orgId } }).catch(
+      () => null,
+    );
     await page.goto('/offers');
     if (offers && offers.total > 0) {
       await page.getByTestId('offer-row').first().waitFor(WAIT);

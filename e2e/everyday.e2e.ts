@@ -5,15 +5,15 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { AlertsResponse } from '../src/shared/contract/alerts';
-import type { SessionResponse } from '../src/shared/contract/auth';
-import type { SearchUserResponse } from '../src/shared/contract/users';
-import type { InstitutionListResponse } from '../src/shared/contract/institutions';
-import type { OrganizationsResponse, ProductListResponse } from '../src/shared/contract/products';
+import { type AlertsResponse, alertsApi } from '../src/shared/contract/alerts';
+import { authApi } from '../src/shared/contract/auth';
+import { institutionsApi } from '../src/shared/contract/institutions';
+import { productsApi } from '../src/shared/contract/products';
+import { usersApi } from '../src/shared/contract/users';
 import en from '../src/web/i18n/en.json';
 import {
-  apiCall,
   apiLogin,
+  apiRoute,
   loginAs,
   RESULTS_DIR,
   seriousViolations,
@@ -53,7 +53,8 @@ describe.each(LANGUAGES)('alerts popup filter and Mark all read, in $lang', ({ l
     const token = (await loginAs(page, persona)) as string;
     await waitForShell(page);
     const orgId = await orgIdOf(page);
-    const alerts = () => apiCall<Alerts>(token, 'GET', `/api/alert/alerts?organizationId=${orgId}`);
+    const alerts = (): Promise<Alerts> =>
+      apiRoute(token, alertsApi.list, { query: { organizationId: orgId } });
     const before = await alerts();
     expect(lowEnrollmentCount(before)).toBeGreaterThan(0);
 
@@ -128,11 +129,7 @@ describe.each(LANGUAGES)('find a person, in $lang', ({ lang, locale, catalog }) 
     const { page } = b;
     const token = (await loginAs(page, lang === 'en' ? 'support' : 'internal')) as string;
     await waitForShell(page);
-    const registrar = await apiCall<z.infer<typeof SessionResponse>>(
-      await apiLogin('registrar'),
-      'GET',
-      '/api/auth/session',
-    );
+    const registrar = await apiRoute(await apiLogin('registrar'), authApi.session);
     expect(token).toBeTruthy();
     await page.getByRole('button', { name: catalog.people.open }).click();
     await page.waitForURL('**/people');
@@ -157,22 +154,16 @@ describe.each(LANGUAGES)('deactivate and reactivate an account, in $lang', ({ la
     const token = (await loginAs(page, 'registrar', { path: '/users' })) as string;
     await waitForShell(page);
     const orgId = await orgIdOf(page);
-    const found = await apiCall<z.infer<typeof SearchUserResponse>>(
-      token,
-      'POST',
-      '/api/registrarUser/searchUser',
-      {
-        organizationId: orgId,
-        searchText: '',
-        page: 0,
-        pageSize: 100,
-      },
-    );
+    const found = await apiRoute(token, usersApi.search, {
+      body: { organizationId: orgId, searchText: '', page: 0, pageSize: 100 },
+    });
     // accounts the registrar may change (an account of another institution too is refused them):
     // asking for the status it already has changes nothing
     const mayChange = async (u: (typeof found.users)[number]) =>
-      apiCall(token, 'PUT', `/api/registrarUser/piUser/${u.id}/status?organizationId=${orgId}`, {
-        status: 'active',
+      apiRoute(token, usersApi.setStatus, {
+        params: { id: u.id },
+        query: { organizationId: orgId },
+        body: { status: 'active' },
       }).then(
         () => true,
         () => false,
@@ -271,19 +262,14 @@ describe('everyday defaults and feedback (English)', () => {
   it('product detail shows platform, type and status as words', async () => {
     const { page } = b;
     const token = await apiLogin('support');
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const inst = session.institutions[0];
-    const orgs = await apiCall<z.infer<typeof OrganizationsResponse>>(
-      token,
-      'GET',
-      '/api/products/organizations',
-    );
+    const orgs = await apiRoute(token, productsApi.organizations);
     const org = orgs.organizations.find((o) => o.institutionIds.includes(inst.orgId))!;
-    const list = await apiCall<z.infer<typeof ProductListResponse>>(
-      token,
-      'GET',
-      `/api/products/organization/${org.id}?view=institution&pageSize=50`,
-    );
+    const list = await apiRoute(token, productsApi.list, {
+      params: { id: org.id },
+      query: { view: 'institution', pageSize: 50 },
+    });
     const row = list.institutionViews.find((i) => i.institutionId === inst.orgId)!.products[0];
     await loginAs(page, 'support', {
       path: `/institution/productDetail/${encodeURIComponent(row.urn)}/${inst.orgId}`,
@@ -305,11 +291,7 @@ describe('everyday defaults and feedback (English)', () => {
     const token = (await loginAs(page, 'super')) as string;
     await waitForShell(page);
     const current = await orgIdOf(page);
-    const all = await apiCall<z.infer<typeof InstitutionListResponse>>(
-      token,
-      'GET',
-      '/api/institution/institutionListFilterByName?name=&limit=100',
-    );
+    const all = await apiRoute(token, institutionsApi.filterByName, { query: { name: '', limit: 100 } });
     const me = all.organizations.find((i) => i.orgId === current)!;
     const word = all.organizations
       .filter((i) => i.orgId !== current)

@@ -21,7 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { z } from 'zod';
 import { parseSetCookie } from 'cookie';
-import type { LoginResponse } from '../src/shared/contract/auth';
+import { authApi, type LoginResponse } from '../src/shared/contract/auth';
 import { SESSION_COOKIE } from '../src/shared/session-cookies';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
@@ -258,10 +258,10 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-/** POST /api/auth/login: the persona's new session, as its token and the cookies the browser gets. */
+/** Signs in through the API (authApi.login): the persona's new session, as its token and the cookies the browser gets. */
 async function loginRequest(persona: Persona, password: string) {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
+  const res = await fetch(`${baseURL()}${authApi.login.path}`, {
+    method: authApi.login.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: persona, password }),
   });
@@ -270,7 +270,7 @@ async function loginRequest(persona: Persona, password: string) {
   return { token, cookies: res.headers.getSetCookie().map((c) => parseSetCookie(c)) };
 }
 
-/** POST /api/auth/login; the token of the persona's new session. */
+/** Signs in through the API; the token of the persona's new session. */
 export async function apiLogin(persona: Persona, password = PASSWORD): Promise<string> {
   return (await loginRequest(persona, password)).token;
 }
@@ -311,7 +311,7 @@ export async function seriousViolations(page: Page) {
 }
 
 /** A JSON API call with the session token; throws with the status and body unless it is 2xx. */
-export async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+async function apiCall<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -321,20 +321,31 @@ export async function apiCall<T>(token: string, method: string, path: string, bo
   return (await res.json()) as T;
 }
 
+/**
+ * A contract route's path with its parameters filled and its query string (values as strings,
+ * undefined and null left out): for a request sent by hand, e.g. one expected to be refused.
+ */
+export function routeUrl<D extends RouteSpec>(
+  route: D,
+  { params, query }: { params?: RouteParams<D>; query?: RouteQuery<D> } = {},
+): string {
+  const pairs = Object.entries((query ?? {}) as Record<string, unknown>).flatMap(([k, v]) =>
+    v === undefined || v === null ? [] : [[k, String(v)]],
+  );
+  return `${pathOf(route, params)}${pairs.length ? `?${new URLSearchParams(pairs)}` : ''}`;
+}
+
 /** Calls a contract route as `token` (method and path from the contract); resolves with its typed answer. */
 export async function apiRoute<D extends RouteSpec>(
   token: string,
   route: D,
-  { params, query, body }: { params?: RouteParams<D>; query?: RouteQuery<D>; body?: RouteBody<D> } = {},
+  input: { params?: RouteParams<D>; query?: RouteQuery<D>; body?: RouteBody<D> } = {},
 ): Promise<RouteResponse<D>> {
-  const search = query
-    ? `?${new URLSearchParams(Object.entries(query as Record<string, unknown>).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])))}`
-    : '';
-  return apiCall<RouteResponse<D>>(token, route.method, `${pathOf(route, params)}${search}`, body);
+  return apiCall<RouteResponse<D>>(token, route.method, routeUrl(route, input), input.body);
 }
 
 /**
- * Signs the persona in. `via: 'api'` (default) logs in through POST /api/auth/login and gives the
+ * Signs the persona in. `via: 'api'` (default) logs in through the API (authApi.login) and gives the
  * browser context its session cookies, then opens `path`; `via: 'form'` fills the login form.
  * Returns the session token.
  */

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 
 /** The shell: the institution name, the institution search, 390 px. */
 describe.each([
@@ -33,7 +32,7 @@ describe.each([
     const { page } = b;
     const token = (await loginAs(page, 'registrar'))!;
     await waitForShell(page);
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
     const current = session.institutions.find((i) => i.orgId === orgId)!;
     const other = session.institutions.find((i) => i.orgId !== orgId)!;

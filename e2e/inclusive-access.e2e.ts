@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { coursesApi } from '../src/shared/contract/courses';
 import { rostersApi } from '../src/shared/contract/rosters';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { apiCall, apiRoute, loginAs, seriousViolations, useBrowser } from './fixtures';
+import { apiRoute, loginAs, seriousViolations, useBrowser } from './fixtures';
 import { LANGUAGES } from './languages';
 
 /** A current (or future) course of the registrar's institution whose roster has an opted-in student, open or locked. */
 async function findCourse(token: string, locked: boolean, skip: Set<number>) {
-  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+  const session = await apiRoute(token, authApi.session);
   const orgId = session.institutions[0].orgId;
   const courses = [];
   for (const period of locked ? ['CURRENT'] : ['CURRENT', 'FUTURE']) {

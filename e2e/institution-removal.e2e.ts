@@ -1,18 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { rolesApi } from '../src/shared/contract/roles';
 import { usersApi } from '../src/shared/contract/users';
-import {
-  apiCall,
-  apiRoute,
-  loginAs,
-  RESULTS_DIR,
-  seriousViolations,
-  useBrowser,
-  waitForShell,
-} from './fixtures';
+import { apiRoute, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { fill } from './steps';
 import { LANGUAGES } from './languages';
 
@@ -29,7 +20,7 @@ describe.each(LANGUAGES)('remove a user from the institution, in $lang', ({ lang
     const { page } = b;
     const token = (await loginAs(page, 'registrar', { path: '/users' })) as string;
     await waitForShell(page);
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const orgId = session.institutions[0].orgId;
     const { groups } = await apiRoute(token, rolesApi.list, { query: { contextId: orgId } });
     const role = groups.find((g) => g.name === 'Instructor') ?? groups[0];

@@ -2,11 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 import { openCourseWithOptedIn } from './steps';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { coursesApi } from '../src/shared/contract/courses';
 import type { RouteResponse } from '../src/shared/contract/route';
 
@@ -26,7 +25,7 @@ describe.each(LANGUAGES)('institution page (registrar), main path in $lang', ({ 
     const { page } = b;
     const token = await loginAs(page, 'registrar');
     await waitForShell(page);
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token!, 'GET', '/api/auth/session');
+    const session = await apiRoute(token!, authApi.session);
     const current = (await page.getByTestId('institution-id').textContent()) ?? '';
     const other = session.institutions.find((i) => !current.endsWith(` ${i.orgId}`))!;
 
@@ -85,7 +84,7 @@ describe('institution page (registrar)', () => {
     const { page } = b;
     const token = await loginAs(page, 'registrar');
     await waitForShell(page);
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token!, 'GET', '/api/auth/session');
+    const session = await apiRoute(token!, authApi.session);
     const orgId = session.institutions[0].orgId;
     const courses: Row[] = [];
     for (const period of ['CURRENT', 'FUTURE']) {

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { fill } from './steps';
 import { LANGUAGES } from './languages';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { internalUsersApi } from '../src/shared/contract/internal-users';
-import type { SearchUserResponse } from '../src/shared/contract/users';
+import { usersApi } from '../src/shared/contract/users';
 
 const HEADER =
   'IES ID,IES User Name,IES e-mail address,accessAllInstitutions,accessCoursesTab,accessCourseDetailsTab,accessOffersPage,accessProductsTab,Inclusive Access Tab,copyCoursesInCourseTab,editCourseInformationInCourseTab,editCourseInformationInCourseDetailsTab';
@@ -27,18 +26,11 @@ describe.each(LANGUAGES)('EAD Admin page, in $lang', ({ lang, locale, catalog })
     const { page } = b;
     const token = await apiLogin('super');
     // a staff account that is not internal yet (and is none of the demo personas)
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const internal = await apiRoute(token, internalUsersApi.list);
-    const staff = await apiCall<z.infer<typeof SearchUserResponse>>(
-      token,
-      'POST',
-      '/api/registrarUser/searchUser',
-      {
-        organizationId: session.institutions[0].orgId,
-        searchText: '',
-        pageSize: 50,
-      },
-    );
+    const staff = await apiRoute(token, usersApi.search, {
+      body: { organizationId: session.institutions[0].orgId, searchText: '', pageSize: 50 },
+    });
     // an institution's account may not hold the internal-user role; a provider account may
     const college = staff.users.find(
       (u) => !internal.users.some((i) => i.userName === u.username) && !u.email.includes('courseware'),

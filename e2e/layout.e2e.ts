@@ -11,10 +11,9 @@ import { describe, expect, it } from 'vitest';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
 import zh from '../src/web/i18n/zh.json';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { coursesApi } from '../src/shared/contract/courses';
-import { apiCall, apiRoute, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
+import { apiRoute, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 
 const ALL_LANGUAGES = [...LANGUAGES, { lang: 'zh', locale: 'zh-CN', catalog: zh as typeof en }];
@@ -87,7 +86,7 @@ describe('390 px layouts (axe)', () => {
     const { page } = b;
     const token = (await loginAs(page, 'registrar')) as string;
     await waitForShell(page);
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const list = await apiRoute(token, coursesApi.list, {
       query: { organizationId: session.institutions[0].orgId, sort: 'enrollmentCount', order: 'desc' },
     });

@@ -2,21 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { ltiApi } from '../src/shared/contract/lti';
 import { ltiProtocolApi } from '../src/shared/contract/lti-protocol';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
-import {
-  apiCall,
-  apiLogin,
-  apiRoute,
-  baseURL,
-  loginAs,
-  RESULTS_DIR,
-  seriousViolations,
-  useBrowser,
-} from './fixtures';
+import { apiLogin, apiRoute, baseURL, loginAs, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
 import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
@@ -79,11 +69,7 @@ afterAll(async () => {
 
 async function register(lang: string, persona: 'registrar' | 'super' = 'registrar') {
   const superToken = await apiLogin('super');
-  const owner = await apiCall<z.infer<typeof SessionResponse>>(
-    await apiLogin(persona),
-    'GET',
-    '/api/auth/session',
-  );
+  const owner = await apiRoute(await apiLogin(persona), authApi.session);
   const clientId = `e2e-dl-${lang}-${randomUUID().slice(0, 8)}`;
   await apiRoute(superToken, ltiApi.create, {
     body: {

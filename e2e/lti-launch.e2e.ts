@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
-import type { AuditPageResponse } from '../src/shared/contract/audit';
+import { authApi } from '../src/shared/contract/auth';
+import { auditApi } from '../src/shared/contract/audit';
 import { ltiApi } from '../src/shared/contract/lti';
 import { ltiProtocolApi } from '../src/shared/contract/lti-protocol';
 import { formatUsDate } from '../src/shared/validation';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
-import { apiCall, apiLogin, apiRoute, baseURL, seriousViolations, useBrowser } from './fixtures';
+import { apiLogin, apiRoute, baseURL, seriousViolations, useBrowser } from './fixtures';
 import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
@@ -51,11 +50,7 @@ const toolOrigin = () => baseURL();
 /** Registers the simulator for the registrar's first institution (super persona, console API). */
 async function register(lang: string) {
   const superToken = await apiLogin('super');
-  const registrar = await apiCall<z.infer<typeof SessionResponse>>(
-    await apiLogin('registrar'),
-    'GET',
-    '/api/auth/session',
-  );
+  const registrar = await apiRoute(await apiLogin('registrar'), authApi.session);
   const organizationId = registrar.institutions[0].orgId;
   const clientId = `e2e-launch-${lang}-${randomUUID().slice(0, 8)}`;
   const created = await apiRoute(superToken, ltiApi.create, {
@@ -138,11 +133,9 @@ describe.each(LANGUAGES)('LTI 1.3 launch in a browser, in $lang', ({ lang }) => 
     expect(await seriousViolations(page)).toEqual([]);
 
     // the pairing is in the institution's audit log with the LMS course id
-    const audit = await apiCall<z.infer<typeof AuditPageResponse>>(
-      superToken,
-      'GET',
-      `/api/audit?organizationId=${organizationId}&action=lti.pairing.create&entityType=lms_course_pairing`,
-    );
+    const audit = await apiRoute(superToken, auditApi.page, {
+      query: { organizationId, action: 'lti.pairing.create', entityType: 'lms_course_pairing' },
+    });
     const pairingRows = audit.rows.filter(
       (r) => (r.after as { lmsCourseId?: string } | null)?.lmsCourseId === contextId,
     );

@@ -2,22 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { ltiApi } from '../src/shared/contract/lti';
 import { ltiProtocolApi } from '../src/shared/contract/lti-protocol';
 import { ltiRosterApi } from '../src/shared/contract/lti-roster';
 import { LTI, type LtiPlatform, launchClaims, ROLE, startLtiPlatform } from '../src/server/test/lti-platform';
-import {
-  apiCall,
-  apiLogin,
-  apiRoute,
-  baseURL,
-  loginAs,
-  RESULTS_DIR,
-  seriousViolations,
-  useBrowser,
-} from './fixtures';
+import { apiLogin, apiRoute, baseURL, loginAs, RESULTS_DIR, seriousViolations, useBrowser } from './fixtures';
 import { SERVER_CATALOGS } from '../src/shared/i18n';
 import { LANGUAGES } from './languages';
 
@@ -65,11 +55,7 @@ const register = () => {
 
 async function registerOnce() {
   const superToken = await apiLogin('super');
-  const registrar = await apiCall<z.infer<typeof SessionResponse>>(
-    await apiLogin('registrar'),
-    'GET',
-    '/api/auth/session',
-  );
+  const registrar = await apiRoute(await apiLogin('registrar'), authApi.session);
   const clientId = `e2e-nrps-${randomUUID().slice(0, 8)}`;
   platform.services.clientId = clientId;
   const created = await apiRoute(superToken, ltiApi.create, {

@@ -1,19 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { InstitutionListResponse } from '../src/shared/contract/institutions';
+import { institutionsApi } from '../src/shared/contract/institutions';
 import { offersApi } from '../src/shared/contract/offers';
 import type { RouteResponse } from '../src/shared/contract/route';
-import {
-  apiCall,
-  apiLogin,
-  apiRoute,
-  loginAs,
-  seriousViolations,
-  useBrowser,
-  waitForShell,
-} from './fixtures';
+import { apiLogin, apiRoute, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { fill, chooseInstitution } from './steps';
 import en from '../src/web/i18n/en.json';
 import { LANGUAGES } from './languages';
@@ -260,11 +251,7 @@ describe('Offers', () => {
 });
 
 async function brookfieldId(token: string): Promise<number[]> {
-  const found = await apiCall<z.infer<typeof InstitutionListResponse>>(
-    token,
-    'GET',
-    '/api/institution/institutionListFilterByName?name=Brookfield',
-  );
+  const found = await apiRoute(token, institutionsApi.filterByName, { query: { name: 'Brookfield' } });
   return [found.organizations[0].orgId];
 }
 

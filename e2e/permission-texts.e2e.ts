@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { AlertsResponse } from '../src/shared/contract/alerts';
-import type { SessionResponse } from '../src/shared/contract/auth';
-import type { InstitutionListResponse } from '../src/shared/contract/institutions';
-import type { GroupListResponse } from '../src/shared/contract/roles';
+import { alertsApi } from '../src/shared/contract/alerts';
+import { authApi } from '../src/shared/contract/auth';
+import { institutionsApi } from '../src/shared/contract/institutions';
+import { rolesApi } from '../src/shared/contract/roles';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, apiLogin, baseURL, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiLogin, apiRoute, baseURL, loginAs, routeUrl, useBrowser, waitForShell } from './fixtures';
 import { pickInstitutionInHeader } from './steps';
 
 const WAIT = { timeout: 15_000 };
@@ -22,7 +21,7 @@ describe.each([
     const { page } = b;
     const token = (await loginAs(page, 'adjunct'))!;
     await waitForShell(page);
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     expect(session.institutions).toHaveLength(2);
     const [teaches, administers] = session.institutions;
     await expect
@@ -31,18 +30,14 @@ describe.each([
     expect(new URL(page.url()).pathname).toBe('/institution');
 
     // where the adjunct administers: no notice; with every alert acknowledged the bell shows no count
-    const alerts = await apiCall<z.infer<typeof AlertsResponse>>(
-      token,
-      'GET',
-      `/api/alert/alerts?organizationId=${administers.orgId}`,
-    );
+    const alerts = await apiRoute(token, alertsApi.list, { query: { organizationId: administers.orgId } });
     const buckets = [alerts.today, alerts.yesterday, alerts.older];
     const ids = buckets.flatMap((k) => k.courseCopyStatuses.map((c) => c.id));
     const sectionIds = buckets.flatMap((k) => k.sections.map((s) => s.id));
     if (ids.length + sectionIds.length > 0)
-      await apiCall(token, 'POST', `/api/alert/alerts/acknowledge?organizationId=${administers.orgId}`, {
-        ids,
-        sectionIds,
+      await apiRoute(token, alertsApi.acknowledge, {
+        query: { organizationId: administers.orgId },
+        body: { ids, sectionIds },
       });
     await page.getByTestId('institution-chooser').click();
     await page.getByRole('option', { name: `${administers.displayName} (${administers.orgId})` }).click();
@@ -69,28 +64,25 @@ describe.each([
     const { page } = b;
     const token = await apiLogin('super');
     // seed: the last institution keeps one role (its users all moved to it)
-    const all = await apiCall<z.infer<typeof InstitutionListResponse>>(
-      token,
-      'GET',
-      '/api/institution/institutionListFilterByName?name=Willamette&limit=5',
-    );
+    const all = await apiRoute(token, institutionsApi.filterByName, {
+      query: { name: 'Willamette', limit: 5 },
+    });
     const inst = all.organizations[0];
-    const roles = () =>
-      apiCall<z.infer<typeof GroupListResponse>>(
-        token,
-        'GET',
-        `/api/groupAuth/group?contextId=${inst.orgId}`,
-      );
+    const roles = () => apiRoute(token, rolesApi.list, { query: { contextId: inst.orgId } });
     const keep = (await roles()).groups.find((g) => g.name === 'Administrator')!;
     for (const g of (await roles()).groups.filter((r) => r.groupId !== keep.groupId))
-      await apiCall(token, 'DELETE', `/api/groupAuth/group?groupId=${g.groupId}`, {
-        reassignAllTo: keep.groupId,
+      await apiRoute(token, rolesApi.remove, {
+        query: { groupId: g.groupId },
+        body: { reassignAllTo: keep.groupId },
       });
     expect((await roles()).groups).toHaveLength(1);
-    const refused = await fetch(`${baseURL()}/api/groupAuth/group?groupId=${keep.groupId}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const refused = await fetch(
+      `${baseURL()}${routeUrl(rolesApi.remove, { query: { groupId: keep.groupId } })}`,
+      {
+        method: rolesApi.remove.method,
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     expect(refused.status).toBe(409);
 
     await loginAs(page, 'super', { path: '/roles' });
@@ -102,7 +94,7 @@ describe.each([
   it('an empty institution cannot be updated (no institution to choose yet)', async () => {
     const { page } = b;
     // a world without institutions: the internal user (no institution of their own) finds none
-    await page.route('**/api/institution/institutionListFilterByName?*', (route) =>
+    await page.route(`**${institutionsApi.filterByName.path}?*`, (route) =>
       route.fulfill({ status: 200, json: { organizations: [] } }),
     );
     await loginAs(page, 'internal', { path: '/adminTools' });

@@ -1,18 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { productsApi } from '../src/shared/contract/products';
 import en from '../src/web/i18n/en.json';
-import {
-  apiCall,
-  apiLogin,
-  apiRoute,
-  loginAs,
-  seriousViolations,
-  useBrowser,
-  waitForShell,
-} from './fixtures';
+import { apiLogin, apiRoute, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { fill } from './steps';
 import { LANGUAGES } from './languages';
 
@@ -20,7 +11,7 @@ import { LANGUAGES } from './languages';
 
 /** The organisation the persona's chosen institution belongs to, and that institution. */
 async function home(token: string) {
-  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+  const session = await apiRoute(token, authApi.session);
   const orgs = await apiRoute(token, productsApi.organizations);
   return { orgs: orgs.organizations, institutions: session.institutions };
 }

@@ -1,19 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
-import type { CreateCourseResponse } from '../src/shared/contract/courses';
+import { authApi } from '../src/shared/contract/auth';
+import { coursesApi } from '../src/shared/contract/courses';
 import { internalUsersApi } from '../src/shared/contract/internal-users';
 import { rolesApi } from '../src/shared/contract/roles';
-import {
-  apiCall,
-  apiRoute,
-  loginAs,
-  RESULTS_DIR,
-  seriousViolations,
-  useBrowser,
-  waitForShell,
-} from './fixtures';
+import { apiRoute, loginAs, RESULTS_DIR, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { fill } from './steps';
 import { LANGUAGES } from './languages';
 
@@ -37,18 +28,15 @@ describe.each(LANGUAGES)('Recycle bin (registrar), in $lang', ({ lang, locale, c
     await waitForShell(page);
     const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
     const name = `E2E bin ${lang} ${Date.now()}`;
-    const created = await apiCall<z.infer<typeof CreateCourseResponse>>(
-      token,
-      'POST',
-      '/api/courses/createCourse',
-      {
+    const created = await apiRoute(token, coursesApi.create, {
+      body: {
         organizationId: orgId,
         courseName: name,
         startDate: usDate(-5),
         endDate: usDate(60),
         sectionCode: 'BIN-1',
       },
-    );
+    });
     const sectionId = created.course.sectionId;
 
     // remove it from its page, as an administrator does
@@ -64,7 +52,7 @@ describe.each(LANGUAGES)('Recycle bin (registrar), in $lang', ({ lang, locale, c
     const row = page.locator(`[data-testid="bin-row"][data-entity="${sectionId}"]`);
     await row.waitFor(WAIT);
     const cells = await row.getByRole('cell').allTextContents();
-    const me = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const me = await apiRoute(token, authApi.session);
     expect(cells.slice(0, 4)).toEqual([texts.kinds.section, name, me.user.displayName, usDate(0)]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: join(RESULTS_DIR, `recycle-bin-${lang}-1280.png`), fullPage: true });
@@ -86,10 +74,8 @@ describe.each(LANGUAGES)('Recycle bin (registrar), in $lang', ({ lang, locale, c
     await waitForShell(page);
     await page.getByTestId('course-search').fill(name);
     await page.locator(`[data-testid="course-row"][data-section-id="${sectionId}"]`).waitFor(WAIT);
-    const res = await fetch(new URL(`/api/courses/details?sectionId=${sectionId}`, page.url()), {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status).toBe(200);
+    const details = await apiRoute(token, coursesApi.details, { query: { sectionId } });
+    expect(details.course.sectionId).toBe(sectionId);
   }, 180_000); // many page loads: room for a loaded shared machine
 });
 
@@ -118,7 +104,7 @@ describe.each(LANGUAGES)(
       );
       await row.waitFor(WAIT);
       const cells = await row.getByRole('cell').allTextContents();
-      const me = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+      const me = await apiRoute(token, authApi.session);
       expect(cells[0]).toBe(texts.kinds.membership);
       expect(cells[1].startsWith(`${target.memberName} — `)).toBe(true);
       expect(cells.slice(2, 4)).toEqual([me.user.displayName, usDate(0)]);

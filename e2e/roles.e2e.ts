@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiLogin, apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { fill } from './steps';
 import { type Catalog, LANGUAGES } from './languages';
-import type { z } from 'zod';
 import { rolesApi } from '../src/shared/contract/roles';
-import type { SearchUserResponse } from '../src/shared/contract/users';
+import { usersApi } from '../src/shared/contract/users';
 
 const run = Date.now().toString(36);
 
@@ -79,12 +78,9 @@ describe.each(LANGUAGES)('Roles page (registrar), in $lang', ({ lang, locale, ca
     const orgId = Number(((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, ''));
     const roles = await apiRoute(token, rolesApi.list, { query: { contextId: orgId } });
     const role = roles.groups.find((g) => g.name === name)!;
-    const users = await apiCall<z.infer<typeof SearchUserResponse>>(
-      token,
-      'POST',
-      '/api/registrarUser/searchUser',
-      { organizationId: orgId, searchText: '', pageSize: 50 },
-    );
+    const users = await apiRoute(token, usersApi.search, {
+      body: { organizationId: orgId, searchText: '', pageSize: 50 },
+    });
     const ta = users.users.find((u) => u.roles.some((r) => r.name === 'Teaching Assistant'))!;
     await apiRoute(token, rolesApi.addMembers, {
       body: { groupId: role.groupId, memberType: 'identity_id', memberIds: [ta.id] },

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT_REDIRECT_MS } from '../src/shared/constants';
-import type { z } from 'zod';
-import type { CourseDetailsResponse } from '../src/shared/contract/courses';
-import type { OfferDetailResponse } from '../src/shared/contract/offers';
+import { coursesApi } from '../src/shared/contract/courses';
+import { offersApi } from '../src/shared/contract/offers';
 import en from '../src/web/i18n/en.json';
 import {
-  apiCall,
+  apiRoute,
   baseURL,
   loginAs,
   PERSONAS,
@@ -69,16 +68,8 @@ describe('route guards (spec §6)', () => {
   it('the other routes of spec §2 open with their own title, without placeholder text', async () => {
     const token = (await loginAs(b.page, 'super')) as string;
     await waitForShell(b.page);
-    const course = await apiCall<z.infer<typeof CourseDetailsResponse>>(
-      token,
-      'GET',
-      '/api/courses/details?sectionId=1001',
-    );
-    const offer = await apiCall<z.infer<typeof OfferDetailResponse>>(
-      token,
-      'GET',
-      '/api/institution/offers/12',
-    );
+    const course = await apiRoute(token, coursesApi.details, { query: { sectionId: 1001 } });
+    const offer = await apiRoute(token, offersApi.detail, { params: { offerId: 12 } });
     // a page about one thing is titled by its name; the others by their catalog title
     const pages: [string, string][] = [
       ['/institution/courseDetail/1001', course.course.courseName],

@@ -6,12 +6,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { GroupWriteResponse } from '../src/shared/contract/roles';
+import { authApi } from '../src/shared/contract/auth';
+import { rolesApi } from '../src/shared/contract/roles';
 import zh from '../src/web/i18n/zh.json';
-import { apiCall, apiLogin, loginAs, type Persona, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
-
-type RoleWrite = z.infer<typeof GroupWriteResponse>;
+import { apiLogin, apiRoute, loginAs, type Persona, RESULTS_DIR, useBrowser, waitForShell } from './fixtures';
 
 const WIDTHS = [1280, 390] as const;
 
@@ -66,17 +64,15 @@ describe('issue 37 pages in Chinese', () => {
   beforeAll(async () => {
     // an audited change with its summary in the sentence: a role created and renamed
     const token = await apiLogin('registrar');
-    const session = await apiCall<{ institutions: { orgId: number }[] }>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     for (const { orgId } of session.institutions) {
       const stamp = `${orgId}-${Date.now()}`;
-      const made = await apiCall<RoleWrite>(token, 'POST', '/api/groupAuth/group', {
-        contextId: orgId,
-        name: `审计 ${stamp}`,
-        permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'],
+      const made = await apiRoute(token, rolesApi.create, {
+        body: { contextId: orgId, name: `审计 ${stamp}`, permissions: ['CAN_ACCESS_ADMIN_DASHBOARD'] },
       });
-      await apiCall<RoleWrite>(token, 'PUT', `/api/groupAuth/group?groupId=${made.group.groupId}`, {
-        name: `已审计 ${stamp}`,
-        version: made.group.version,
+      await apiRoute(token, rolesApi.update, {
+        query: { groupId: made.group.groupId },
+        body: { name: `已审计 ${stamp}`, version: made.group.version },
       });
     }
   });

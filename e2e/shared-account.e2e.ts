@@ -1,20 +1,11 @@
 import type { Page } from 'playwright-core';
-import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import type { SessionResponse } from '../src/shared/contract/auth';
-import type { InstitutionListResponse } from '../src/shared/contract/institutions';
+import { authApi } from '../src/shared/contract/auth';
+import { institutionsApi } from '../src/shared/contract/institutions';
 import { rolesApi } from '../src/shared/contract/roles';
 import type { RouteResponse } from '../src/shared/contract/route';
 import { usersApi } from '../src/shared/contract/users';
-import {
-  apiCall,
-  apiLogin,
-  apiRoute,
-  loginAs,
-  seriousViolations,
-  useBrowser,
-  waitForShell,
-} from './fixtures';
+import { apiLogin, apiRoute, loginAs, seriousViolations, useBrowser, waitForShell } from './fixtures';
 import { LANGUAGES } from './languages';
 
 const run = Date.now().toString(36);
@@ -30,14 +21,10 @@ async function orgIdOf(page: Page): Promise<number> {
  */
 async function outsiderFor(orgId: number): Promise<Users[number]> {
   const registrar = await apiLogin('registrar');
-  const mine = await apiCall<z.infer<typeof SessionResponse>>(registrar, 'GET', '/api/auth/session');
+  const mine = await apiRoute(registrar, authApi.session);
   const own = new Set(mine.institutions.map((i) => i.orgId));
   const boss = await apiLogin('super');
-  const everywhere = await apiCall<z.infer<typeof InstitutionListResponse>>(
-    boss,
-    'GET',
-    '/api/institution/institutionList?limit=100',
-  );
+  const everywhere = await apiRoute(boss, institutionsApi.list, { query: { limit: 100 } });
   const members = await apiRoute(boss, usersApi.search, {
     body: { organizationId: orgId, searchText: '', pageSize: 100 },
   });

@@ -4,10 +4,10 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { type AlertsResponse, countAlerts } from '../src/shared/contract/alerts';
-import type { AppConfigResponse } from '../src/shared/contract/auth';
-import type { InstitutionListResponse } from '../src/shared/contract/institutions';
-import { apiCall, baseURL, loginAs, RESULTS_DIR, signInContext, useBrowser, waitForShell } from './fixtures';
+import { alertsApi, countAlerts } from '../src/shared/contract/alerts';
+import { type AppConfigResponse, authApi } from '../src/shared/contract/auth';
+import { institutionsApi } from '../src/shared/contract/institutions';
+import { apiRoute, baseURL, loginAs, RESULTS_DIR, signInContext, useBrowser, waitForShell } from './fixtures';
 
 import { pickInstitutionInHeader } from './steps';
 describe('app shell', () => {
@@ -37,13 +37,9 @@ describe('app shell', () => {
 
   it('super searches all institutions by name', async () => {
     const { page } = b;
-    const token = await loginAs(page, 'super');
+    const token = (await loginAs(page, 'super'))!;
     await waitForShell(page);
-    const all = (await (
-      await fetch(`${baseURL()}/api/institution/institutionListFilterByName?name=&limit=50`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as z.infer<typeof InstitutionListResponse>;
+    const all = await apiRoute(token, institutionsApi.filterByName, { query: { name: '', limit: 50 } });
     const current = (await page.getByTestId('institution-id').textContent()) ?? '';
     const target = all.organizations.find((o) => !current.endsWith(` ${o.orgId}`));
     expect(target).toBeDefined();
@@ -61,7 +57,7 @@ describe('app shell', () => {
 
   it('the bell shows no count when the alerts service answers 404', async () => {
     const { page } = b;
-    await page.route('**/api/alert/alerts?*', (route) =>
+    await page.route(`**${alertsApi.list.path}?*`, (route) =>
       route.fulfill({ status: 404, json: { status: 404, message: 'error.routeNotFound' } }),
     );
     await loginAs(page, 'super');
@@ -78,11 +74,7 @@ describe('app shell', () => {
     const token = (await loginAs(page, 'registrar'))!;
     await waitForShell(page);
     const orgId = ((await page.getByTestId('institution-id').textContent()) ?? '').replace(/\D/g, '');
-    const alerts = await apiCall<z.infer<typeof AlertsResponse>>(
-      token,
-      'GET',
-      `/api/alert/alerts?organizationId=${orgId}`,
-    );
+    const alerts = await apiRoute(token, alertsApi.list, { query: { organizationId: Number(orgId) } });
     const count = countAlerts(alerts);
     expect(count).toBeGreaterThan(0);
     expect(alerts.yesterday.sections.length + alerts.older.sections.length).toBeGreaterThan(0);
@@ -94,7 +86,7 @@ describe('app shell', () => {
 
   it('header links come from the environment configuration; the footer has Terms of Use and Privacy Policy', async () => {
     const { page } = b;
-    const config = (await (await fetch(`${baseURL()}/api/app/config`)).json()) as z.infer<
+    const config = (await (await fetch(`${baseURL()}${authApi.appConfig.path}`)).json()) as z.infer<
       typeof AppConfigResponse
     >;
     await loginAs(page, 'registrar');

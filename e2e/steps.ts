@@ -5,14 +5,15 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { accountSetupApi } from '../src/shared/contract/account-setup';
+import { authApi } from '../src/shared/contract/auth';
 import { coursesApi } from '../src/shared/contract/courses';
-import type { InstitutionListResponse } from '../src/shared/contract/institutions';
-import type { RosterResponse } from '../src/shared/contract/rosters';
-import type { GroupListResponse } from '../src/shared/contract/roles';
+import { institutionsApi } from '../src/shared/contract/institutions';
+import { rolesApi } from '../src/shared/contract/roles';
+import { rostersApi } from '../src/shared/contract/rosters';
+import { usersApi } from '../src/shared/contract/users';
 import { STORAGE_KEYS } from '../src/web/lib/storage';
-import { apiCall, apiLogin, apiRoute, baseURL, mailsTo } from './fixtures';
+import { apiLogin, apiRoute, baseURL, mailsTo } from './fixtures';
 
 export { STORAGE_KEYS };
 
@@ -41,12 +42,8 @@ export async function storeInstitution(page: Page, userId: number, institution: 
 
 /** Makes the institution called `name` the chosen one of the session's user; returns it. */
 export async function chooseInstitution(page: Page, token: string, name: string) {
-  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
-  const found = await apiCall<z.infer<typeof InstitutionListResponse>>(
-    token,
-    'GET',
-    `/api/institution/institutionListFilterByName?name=${encodeURIComponent(name)}`,
-  );
+  const session = await apiRoute(token, authApi.session);
+  const found = await apiRoute(token, institutionsApi.filterByName, { query: { name } });
   const inst = found.organizations[0];
   await storeInstitution(page, session.userId, inst);
   return inst;
@@ -79,19 +76,13 @@ export function lastLink(to: string, kind: string): string | null {
  */
 export async function requestAccount(email: string, name: { firstName: string; lastName: string }) {
   const token = await apiLogin('registrar');
-  const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+  const session = await apiRoute(token, authApi.session);
   const orgId = session.institutions[0].orgId;
-  const { groups } = await apiCall<z.infer<typeof GroupListResponse>>(
-    token,
-    'GET',
-    `/api/groupAuth/group?contextId=${orgId}`,
-  );
+  const { groups } = await apiRoute(token, rolesApi.list, { query: { contextId: orgId } });
   const role = groups.find((g) => g.name === 'Instructor') ?? groups[0];
-  await apiCall(token, 'POST', `/api/registrarUser/piUser/${orgId}`, {
-    ...name,
-    email,
-    username: email,
-    groupId: role.groupId,
+  await apiRoute(token, usersApi.createPiUser, {
+    params: { id: orgId },
+    body: { ...name, email, username: email, groupId: role.groupId },
   });
   await expect.poll(() => lastLink(email, 'account/setup'), { timeout: 30_000 }).not.toBeNull();
   return lastLink(email, 'account/setup') as string;
@@ -105,8 +96,8 @@ export async function activeAccount(
 ) {
   const link = await requestAccount(email, name);
   const setupToken = new URL(link, baseURL()).searchParams.get('token');
-  const res = await fetch(`${baseURL()}/api/account/setup`, {
-    method: 'POST',
+  const res = await fetch(`${baseURL()}${accountSetupApi.complete.path}`, {
+    method: accountSetupApi.complete.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: setupToken, password, confirmPassword: password }),
   });
@@ -141,11 +132,9 @@ export async function openCourseWithOptedIn(
       query: { organizationId: orgId, coursePeriod: period, sort: 'enrollmentCount', order, pageSize: 100 },
     });
     for (const course of list.courses.filter((c) => c.enrollmentCount >= count)) {
-      const roster = await apiCall<z.infer<typeof RosterResponse>>(
-        token,
-        'GET',
-        `/api/courses/roster?sectionId=${course.sectionId}&pageSize=200`,
-      );
+      const roster = await apiRoute(token, rostersApi.roster, {
+        query: { sectionId: course.sectionId, pageSize: 200 },
+      });
       if (roster.window.locked) continue;
       const students = roster.students.filter((x) => x.optStatus === 'optin').slice(0, count);
       if (students.length === count) return { course, students };

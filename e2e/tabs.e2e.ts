@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { InstitutionDetails } from '../src/shared/contract/institutions';
+import { institutionsApi } from '../src/shared/contract/institutions';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, loginAs, PERSONAS, tabLabels, useBrowser, waitForShell } from './fixtures';
+import { apiRoute, loginAs, PERSONAS, tabLabels, useBrowser, waitForShell } from './fixtures';
 import { EXPECTED_TABS } from './personas';
 
 /** The main path in English and in French: same steps, labels from each catalog. */
@@ -38,11 +37,7 @@ describe.each(LANGUAGES)('header tabs per persona (ARCHITECTURE §5), in $lang',
       const orgText = (await b.page.getByTestId('institution-id').textContent()) ?? '';
       const orgId = Number(orgText.replace(/\D/g, ''));
       expect(orgText).toBe(catalog.header.orgId.replace('{{id}}', String(orgId)));
-      const seeded = await apiCall<z.infer<typeof InstitutionDetails>>(
-        token!,
-        'GET',
-        `/api/institution/institutionDetails/${orgId}`,
-      );
+      const seeded = await apiRoute(token!, institutionsApi.details, { params: { organizationId: orgId } });
       expect(seeded.displayName.length).toBeGreaterThan(0);
       expect((await b.page.getByTestId('institution-name').textContent())?.trim()).toBe(
         seeded.displayName.toUpperCase(),

@@ -2,11 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import en from '../src/web/i18n/en.json';
 import fr from '../src/web/i18n/fr.json';
-import { apiCall, loginAs, useBrowser, waitForShell } from './fixtures';
+import { apiRoute, loginAs, useBrowser, waitForShell } from './fixtures';
 import { fill, openCourseWithOptedIn } from './steps';
 
 /** Upload screens: counts with their plural forms, translated drop zones, the .xlsx-only picker. */
@@ -35,7 +34,7 @@ describe.each([
     const { page } = b;
     const token = (await loginAs(page, 'registrar')) as string;
     await waitForShell(page);
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const orgId = session.institutions[0].orgId;
     const open = await openCourseWithOptedIn(token, orgId, 1, 'asc');
     const target = { sectionId: open.course.sectionId, email: open.students[0].email };

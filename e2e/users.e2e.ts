@@ -5,7 +5,6 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  apiCall,
   apiLogin,
   apiRoute,
   baseURL,
@@ -16,8 +15,7 @@ import {
   waitForShell,
 } from './fixtures';
 import { LANGUAGES } from './languages';
-import type { z } from 'zod';
-import type { SessionResponse } from '../src/shared/contract/auth';
+import { authApi } from '../src/shared/contract/auth';
 import { usersApi } from '../src/shared/contract/users';
 
 const run = Date.now().toString(36);
@@ -85,7 +83,7 @@ describe.each(LANGUAGES)('Users page (registrar), main path in $lang', ({ lang, 
     await openUsers(page);
     const orgId = await orgIdOf(page);
     const token = await apiLogin('registrar');
-    const session = await apiCall<z.infer<typeof SessionResponse>>(token, 'GET', '/api/auth/session');
+    const session = await apiRoute(token, authApi.session);
     const other = session.institutions.find((i) => i.orgId !== orgId)!;
     const theirs = await apiRoute(token, usersApi.search, {
       body: { organizationId: other.orgId, searchText: '', pageSize: 50 },
