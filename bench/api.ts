@@ -4,7 +4,7 @@
  */
 import {
   type HttpMethod,
-  pathOf,
+  urlOf,
   type RouteBody,
   type RouteParams,
   type RouteQuery,
@@ -30,11 +30,7 @@ export function routeRequest<D extends RouteSpec>(
   route: D,
   { params, query, body }: RouteInput<D> = {},
 ): RouteRequest {
-  const pairs = Object.entries((query ?? {}) as Record<string, unknown>).flatMap(([k, v]) =>
-    v === undefined || v === null ? [] : [[k, String(v)]],
-  );
-  const search = pairs.length ? `?${new URLSearchParams(pairs)}` : '';
-  return { method: route.method, url: `${pathOf(route, params)}${search}`, body: body as object | undefined };
+  return { method: route.method, url: urlOf(route, { params, query }), body: body as object | undefined };
 }
 
 /** A bench's client turned into one that takes a contract route and its input. */

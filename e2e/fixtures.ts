@@ -26,7 +26,7 @@ import { SESSION_COOKIE } from '../src/shared/session-cookies';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
 import {
-  pathOf,
+  urlOf,
   type RouteBody,
   type RouteParams,
   type RouteQuery,
@@ -329,10 +329,7 @@ export function routeUrl<D extends RouteSpec>(
   route: D,
   { params, query }: { params?: RouteParams<D>; query?: RouteQuery<D> } = {},
 ): string {
-  const pairs = Object.entries((query ?? {}) as Record<string, unknown>).flatMap(([k, v]) =>
-    v === undefined || v === null ? [] : [[k, String(v)]],
-  );
-  return `${pathOf(route, params)}${pairs.length ? `?${new URLSearchParams(pairs)}` : ''}`;
+  return urlOf(route, { params, query });
 }
 
 /** Calls a contract route as `token` (method and path from the contract); resolves with its typed answer. */

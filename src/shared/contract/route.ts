@@ -42,3 +42,19 @@ export function pathOf<D extends RouteSpec>(route: D, params?: RouteParams<D>): 
   const values = params as Record<string, string | number>;
   return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
 }
+
+/** `path` with its query string: values as strings, undefined and null left out (as the web sends them). */
+export function withQuery(path: string, query?: object): string {
+  const pairs = Object.entries(query ?? {}).flatMap(([k, v]) =>
+    v === undefined || v === null ? [] : [[k, String(v)]],
+  );
+  return pairs.length ? `${path}?${new URLSearchParams(pairs)}` : path;
+}
+
+/** A contract route's URL: its path with the parameters filled in, then the query string. */
+export function urlOf<D extends RouteSpec>(
+  route: D,
+  { params, query }: { params?: RouteParams<D>; query?: RouteQuery<D> } = {},
+): string {
+  return withQuery(pathOf(route, params), query as object | undefined);
+}

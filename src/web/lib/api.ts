@@ -1,5 +1,6 @@
 import {
   pathOf,
+  withQuery,
   type RouteBody,
   type RouteParams,
   type RouteQuery,
@@ -71,14 +72,6 @@ export function safeNext(next: string | null | undefined): string | null {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   if (next === '/login' || next.startsWith('/login?') || next.startsWith('/login/')) return null;
   return next;
-}
-
-function buildUrl(path: string, query?: Query) {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -163,7 +156,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   );
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
+    res = await fetch(withQuery(path, opts.query), {
       method,
       headers,
       body,
