@@ -30,14 +30,6 @@ export async function unacknowledgedSectionAlerts(db: Db, userId: number, instit
     .limit(MAX_ALERTS);
 }
 
-export async function sectionAlertInstitutions(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: sectionAlerts.id, institutionId: sectionAlerts.institutionId })
-    .from(sectionAlerts)
-    .where(inArray(sectionAlerts.id, ids));
-}
-
 /** Records acknowledgements; returns how many were new. */
 export async function acknowledge(db: Db, userId: number, kind: 'copy' | 'section', ids: number[]) {
   if (ids.length === 0) return 0;
