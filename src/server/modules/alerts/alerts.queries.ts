@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ALERT_TYPES, READY_FOR_ENROLLMENT_DAYS } from '../../../shared/contract/alerts';
 import type { Db } from '../../db/client';
 import { alertAcknowledgements, sectionAlerts, sections } from '../../db/schema';

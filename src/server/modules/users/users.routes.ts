@@ -84,10 +84,7 @@ function piUserRoutes(app: FastifyInstance) {
     config: {
       access: {
         rule: 'editUsers',
-        org: entityOrgs(
-          entityOrg('user', 'body', 'userId', { within: 'query' }),
-          roleOfInstitution('query'),
-        ),
+        org: entityOrgs(entityOrg('user', 'body', 'userId', { within: 'query' }), roleOfInstitution('query')),
       },
     },
     handler: (req) => editPiUser(req.server.db, actorOf(req), req.query.organizationId, req.body),
