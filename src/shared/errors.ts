@@ -74,8 +74,6 @@ export const ERROR_STATUS = {
   'error.bulkNothingToDo': 422,
   /** A bulk upload without a file. */
   'error.bulkNoFile': 422,
-  /** A role that is not one of the institution's roles. */
-  'error.roleOfOtherInstitution': 422,
   /** Users named for a role change who are not members of the institution. */
   'error.usersNotMembers': 422,
   /** Users named for a move who do not hold the role they are moved from; params name. */
@@ -152,10 +150,6 @@ export const ERROR_STATUS = {
   'error.aboveYourRightsUsers': 403,
   /** Setting the superAdmin, associateSuperAdmin or nasupport flags without being a super admin. */
   'error.flagsSuperAdminOnly': 403,
-  /** A section of another institution named in a copy request. */
-  'error.sectionOfOtherInstitution': 403,
-  /** A copy of another institution named in a retry. */
-  'error.copyOfOtherInstitution': 403,
   /** A bulk import previewed for someone who has since lost the right to create users there. */
   'error.noLongerCreateUsers': 403,
   /** A write while acting as another user in read-only mode. */

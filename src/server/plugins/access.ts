@@ -11,7 +11,7 @@ import { authenticate, type SessionUser } from '../lib/session/authenticate';
 import { assertSameSiteRequest, readCookie } from '../lib/session/session-cookie';
 import { namedOrg, type OrgResolver } from './entity-org';
 
-export { entityOrg, entityOrgList } from './entity-org';
+export { entityOrg, entityOrgList, entityOrgs } from './entity-org';
 
 /**
  * Where a route finds the institution it touches: the `organizationId` field of the query, params

@@ -4,11 +4,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import {
   bulkImports,
+  copyJobs,
+  copyRequests,
   groups,
   lmsCoursePairings,
   lmsIntegrations,
   offers,
   optOutFiles,
+  sectionAlerts,
   sections,
 } from '../db/schema';
 import { AppError, type NotFoundEntity, notFound } from '../lib/app-error';
@@ -28,11 +31,20 @@ export type EntityKind =
   | 'offer'
   | 'ltiRegistration'
   | 'pairing'
+  | 'copy'
+  | 'copyAlert'
+  | 'sectionAlert'
   | 'user'
   | 'institution';
 
 /** Where in the request the id is. */
 export type IdSource = 'query' | 'params' | 'body';
+
+/**
+ * Where the request names its institution: the `organizationId` field of the query, params or
+ * body, or another field there (`'params.id'`, `'body.contextId'`).
+ */
+export type InstitutionField = IdSource | `${IdSource}.${string}`;
 
 /**
  * A route's institution resolver (`config.access.org`). `confirm`, when present, runs after the
@@ -43,6 +55,8 @@ export type OrgResolver = ((
   db: Db,
 ) => Promise<number | undefined> | number | undefined) & {
   confirm?: (request: FastifyRequest, db: Db) => Promise<void>;
+  /** The id lists `confirm` checks (`sectionIds[]`), so the access matrix can name each one. */
+  lists?: string[];
 };
 
 export interface EntityOrgOptions {
@@ -53,7 +67,7 @@ export interface EntityOrgOptions {
    * and the entity must be of that institution: else 404, as for an unknown id, but only after
    * the capability check (a caller without rights there gets 403 whatever the id).
    */
-  within?: IdSource;
+  within?: InstitutionField;
 }
 
 /**
@@ -62,7 +76,7 @@ export interface EntityOrgOptions {
  * must be of it (else 404, as for an unknown one), after the capability check.
  */
 export interface EntityListOptions {
-  within: IdSource;
+  within: InstitutionField;
 }
 
 interface Lookup {
@@ -110,6 +124,22 @@ const rowLookup = (table: PgTable, idColumn: AnyPgColumn, orgColumn: AnyPgColumn
   institution: orgOfRow(table, idColumn, orgColumn, alive),
   institutions: orgsOfRows(table, idColumn, orgColumn, alive),
 });
+
+/** Copy jobs (one course of a copy request): the institution of their request. */
+async function copyJobInstitutions(db: Db, ids: string[]) {
+  const rows = await db
+    .select({ id: copyJobs.id, org: copyRequests.institutionId })
+    .from(copyJobs)
+    .innerJoin(copyRequests, eq(copyRequests.id, copyJobs.requestId))
+    .where(inArray(copyJobs.id, ids.map(Number)));
+  return new Map(rows.map((r) => [String(r.id), r.org]));
+}
+
+const copyLookup = {
+  valid: positiveInt,
+  institution: async (db: Db, id: string) => (await copyJobInstitutions(db, [id])).get(id),
+  institutions: copyJobInstitutions,
+};
 
 const LOOKUPS: Record<Exclude<EntityKind, 'institution'>, Lookup> = {
   /** A live section (course); removed ones are unknown. */
@@ -164,6 +194,16 @@ const LOOKUPS: Record<Exclude<EntityKind, 'institution'>, Lookup> = {
     entity: 'Pairing',
     ...rowLookup(lmsCoursePairings, lmsCoursePairings.id, lmsCoursePairings.institutionId),
   },
+  /** A course of a copy request (copy job). */
+  copy: { ...copyLookup, entity: 'Copy' },
+  /** A copy-status alert: its id is the copy job's. */
+  copyAlert: { ...copyLookup, entity: 'Alert' },
+  /** A section alert (low enrollment, ready for enrollment). */
+  sectionAlert: {
+    valid: positiveInt,
+    entity: 'Alert',
+    ...rowLookup(sectionAlerts, sectionAlerts.id, sectionAlerts.institutionId),
+  },
   /** A user: of the institution when staff there (a non-student membership or a role), or the caller. */
   user: {
     valid: positiveInt,
@@ -197,16 +237,17 @@ function valuesAt(fields: Record<string, unknown> | undefined, path: string): un
   return key ? items.map((item) => (item as Record<string, unknown> | null)?.[key]) : items;
 }
 
-/** The institution a request names: its `organizationId` in the query, params or body (else 422). */
-export function namedOrg(request: FastifyRequest, from: IdSource): number {
-  const value = Number(fieldsOf(request, from)?.organizationId);
+/** The institution a request names: its `organizationId` (or the field named) in the query, params or body (else 422). */
+export function namedOrg(request: FastifyRequest, where: InstitutionField): number {
+  const [from, field = 'organizationId'] = where.split('.') as [IdSource, string?];
+  const value = Number(fieldsOf(request, from)?.[field]);
   if (!Number.isInteger(value) || value <= 0) {
     throw new AppError(
       'error.institutionRequired',
-      'organizationId: an institution id is required.',
-      { organizationId: 'An institution id is required.' },
+      `${field}: an institution id is required.`,
+      { [field]: 'An institution id is required.' },
       undefined,
-      { field: 'organizationId' },
+      { field },
     );
   }
   return value;
@@ -247,6 +288,23 @@ export function entityOrgList(
       if (!belongs) throw notFound(lookup.entity);
     }
   };
+  resolve.lists = [path];
+  return resolve;
+}
+
+/**
+ * Several ids of one request, each declared `within` the one institution the request names:
+ * `entityOrgs(entityOrg('user', 'body', 'userId', { within: 'query' }), entityOrg('role', 'body',
+ * 'groupId', { within: 'query' }))`. Each is confirmed in turn (the first refusal answers).
+ */
+export function entityOrgs(first: OrgResolver, ...more: OrgResolver[]): OrgResolver {
+  const all = [first, ...more];
+  if (all.some((r) => !r.confirm)) throw new Error('entityOrgs: declare every id with { within }');
+  const resolve: OrgResolver = (request, db) => first(request, db);
+  resolve.confirm = async (request, db) => {
+    for (const r of all) await r.confirm?.(request, db);
+  };
+  resolve.lists = all.flatMap((r) => r.lists ?? []);
   return resolve;
 }
 
@@ -265,7 +323,7 @@ export function entityOrg(
   kind: 'user',
   from: IdSource,
   field: string,
-  opts: EntityOrgOptions & { within: IdSource },
+  opts: EntityOrgOptions & { within: InstitutionField },
 ): OrgResolver;
 export function entityOrg(
   kind: Exclude<EntityKind, 'user'>,

@@ -62,6 +62,9 @@ export interface World {
   offer: Record<Scope, { id: number }>;
   /** An LTI registration of the institution (the console's routes). */
   lti: Record<Scope, { id: number }>;
+  /** A finished course copy (copy job) of the institution, and a section alert there. */
+  copy: Record<Scope, { id: number }>;
+  sectionAlert: Record<Scope, { id: number }>;
   /** Products area: the institution's organisation, a product, an LMS integration and a pairing. */
   products: Record<
     Scope,
@@ -75,7 +78,7 @@ export interface World {
     }
   >;
 }
-interface Req {
+export interface Req {
   url: string;
   payload?: object;
 }

@@ -4,7 +4,18 @@
  * decides. A new route adds its row here (append it at the end; rows are independent).
  */
 import { day } from './course-fixtures';
-import { UUID, ltiBody, none, orgP, orgQ, secQ, settings, type Row } from './authorization-matrix.audiences';
+import {
+  UUID,
+  ltiBody,
+  none,
+  orgP,
+  orgQ,
+  type Req,
+  type Row,
+  secQ,
+  settings,
+  type World,
+} from './authorization-matrix.audiences';
 
 /** THE table: "METHOD /url" → audience and request. */
 export const TABLE: Record<string, Row> = {
@@ -211,7 +222,10 @@ export const TABLE: Record<string, Row> = {
   'GET /api/courses/copy/requests': { who: 'courseWork', req: orgQ('/api/courses/copy/requests') },
   'POST /api/courses/copy/retry': {
     who: 'courseWork',
-    req: (w, s) => ({ url: '/api/courses/copy/retry', payload: { organizationId: w.inst[s].id, ids: [1] } }),
+    req: (w, s) => ({
+      url: '/api/courses/copy/retry',
+      payload: { organizationId: w.inst[s].id, ids: [w.copy[s].id] },
+    }),
   },
   'GET /api/courses/courseCopyValidation': {
     who: 'courseWork',
@@ -244,7 +258,7 @@ export const TABLE: Record<string, Row> = {
     who: 'courseWork',
     req: (w, s) => ({
       url: `/api/alert/alerts/acknowledge?organizationId=${w.inst[s].id}`,
-      payload: { ids: [1] },
+      payload: { sectionIds: [w.sectionAlert[s].id] },
     }),
   },
   'POST /api/registrarUser/searchUser': {
@@ -420,7 +434,7 @@ export const TABLE: Record<string, Row> = {
     who: 'courseWork',
     req: (w, s) => ({
       url: `/api/alert/alerts/acknowledge?organizationId=${w.inst[s].id}`,
-      payload: { ids: [1] },
+      payload: { sectionIds: [w.sectionAlert[s].id] },
     }),
   },
   'POST /api/registrarUser/instructor/bulkAccountCreation': {
@@ -579,5 +593,54 @@ export const TABLE: Record<string, Row> = {
   'GET /api/export/organization/:id': {
     who: 'productsEdit',
     req: (w, s) => ({ url: `/api/export/organization/${w.products[s].organizationId}` }),
+  },
+};
+
+const copyOf = (sectionId: number) => ({
+  sectionId,
+  courseName: 'Matrix copy',
+  startDate: day(1),
+  endDate: day(90),
+});
+const acknowledge = (w: World, body: object) => ({
+  url: `/api/alert/alerts/acknowledge?organizationId=${w.inst.own.id}`,
+  payload: body,
+});
+
+/**
+ * Routes that take a list of ids which must all be of the institution the request names
+ * (`entityOrgList`): "METHOD /url" → list path → a request naming the caller's own institution
+ * (A) and, in that list, an id of the other one (B). Whoever may call the route in A gets 404 (as
+ * for an unknown id), anyone else 403, and nothing changes. A route with a list missing here
+ * fails the test with its name.
+ */
+export const FOREIGN_LISTS: Record<string, Record<string, (w: World) => Req>> = {
+  'POST /api/courses/copy': {
+    'courses[].sectionId': (w) => ({
+      url: '/api/courses/copy',
+      payload: {
+        organizationId: w.inst.own.id,
+        courses: [copyOf(w.section.own.id), copyOf(w.section.foreign.id)],
+      },
+    }),
+  },
+  'GET /api/courses/copyCourseValidations': {
+    'sectionIds[]': (w) => ({
+      url: `/api/courses/copyCourseValidations?organizationId=${w.inst.own.id}&sectionIds=${w.section.own.id},${w.section.foreign.id}`,
+    }),
+  },
+  'POST /api/courses/copy/retry': {
+    'ids[]': (w) => ({
+      url: '/api/courses/copy/retry',
+      payload: { organizationId: w.inst.own.id, ids: [w.copy.own.id, w.copy.foreign.id] },
+    }),
+  },
+  'POST /api/alert/alerts/acknowledge': {
+    'ids[]': (w) => acknowledge(w, { ids: [w.copy.foreign.id] }),
+    'sectionIds[]': (w) => acknowledge(w, { sectionIds: [w.sectionAlert.own.id, w.sectionAlert.foreign.id] }),
+  },
+  'PUT /api/alert/alerts/acknowledge': {
+    'ids[]': (w) => acknowledge(w, { ids: [w.copy.foreign.id] }),
+    'sectionIds[]': (w) => acknowledge(w, { sectionIds: [w.sectionAlert.own.id, w.sectionAlert.foreign.id] }),
   },
 };

@@ -17,11 +17,20 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS, RULE_NAMES } from '../../shared/permissions';
-import { auditLog, bulkImports, groupMembers, optOutFiles, users as usersTable } from '../db/schema';
+import {
+  auditLog,
+  bulkImports,
+  copyJobs,
+  copyRequests,
+  groupMembers,
+  optOutFiles,
+  sectionAlerts,
+  users as usersTable,
+} from '../db/schema';
 import { createOffer, createProduct, createSection } from './course-fixtures';
 import { addToInternalGroup, bearer, createInstitution, createRole, createUser, login } from './fixtures';
 import { AUDIENCES, PERSONAS, type Persona, type World } from './authorization-matrix.audiences';
-import { TABLE } from './authorization-matrix.data';
+import { FOREIGN_LISTS, TABLE } from './authorization-matrix.data';
 import { createTestApp, type TestApp } from './harness';
 import { createIntegration, createIsbnProduct, createPairing } from './product-fixtures';
 
@@ -157,7 +166,33 @@ beforeAll(async () => {
       pairingId: pairing.id,
     };
   };
+  const copy = async (institutionId: number, sourceSectionId: number) => {
+    const [request] = await t.db
+      .insert(copyRequests)
+      .values({ institutionId, requestedBy: bAdmin.id })
+      .returning();
+    const [job] = await t.db
+      .insert(copyJobs)
+      .values({ requestId: request.id, sourceSectionId, courseName: 'Matrix copied', status: 'succeeded' })
+      .returning();
+    return job;
+  };
+  const alert = async (institutionId: number, sectionId: number) =>
+    (
+      await t.db
+        .insert(sectionAlerts)
+        .values({
+          sectionId,
+          institutionId,
+          alertType: 'low_enrollment',
+          title: 'Matrix',
+          alertDate: new Date(),
+        })
+        .returning()
+    )[0];
   w = {
+    copy: { own: await copy(a.id, secA.id), foreign: await copy(b.id, secB.id) },
+    sectionAlert: { own: await alert(a.id, secA.id), foreign: await alert(b.id, secB.id) },
     products: { own: await productWorld(a, secA.id), foreign: await productWorld(b, secB.id) },
     offer: { own: await createOffer(t.db, a.id, offered), foreign: await createOffer(t.db, b.id, offered) },
     lti: { own: await createIntegration(t.db, a.id), foreign: await createIntegration(t.db, b.id) },
@@ -252,6 +287,51 @@ describe('explain access agrees with the routes', () => {
       'viewAdminTools',
       'overrideOptLock', // checked by the opt-status service once the course is past census
     ]);
+  }, 600_000);
+});
+
+/**
+ * Id lists (`entityOrgList`): a request naming the caller's institution and, in a list, another
+ * institution's id answers 404 to whoever may call the route there, 403 to anyone else, and changes
+ * nothing. Runs before the matrix, whose allowed calls may remove what these requests name.
+ */
+describe("authorization matrix: id lists naming another institution's ids", () => {
+  it('has a line for every id list a route checks, and none other', () => {
+    const declared = t.app.declaredRoutes.flatMap((r) => {
+      const org = r.access?.org;
+      return (typeof org === 'function' ? (org.lists ?? []) : []).map(
+        (list) => `${r.method} ${r.url} ${list}`,
+      );
+    });
+    const lines = Object.entries(FOREIGN_LISTS).flatMap(([key, lists]) =>
+      Object.keys(lists).map((list) => `${key} ${list}`),
+    );
+    expect(lines.sort()).toEqual(declared.sort());
+  });
+
+  it('answers 404 in the caller’s institution, 403 without rights there; nothing changes', async () => {
+    const failures: string[] = [];
+    for (const [key, lists] of Object.entries(FOREIGN_LISTS)) {
+      const [method] = key.split(' ');
+      for (const [list, req] of Object.entries(lists)) {
+        for (const persona of PERSONAS) {
+          const expected = AUDIENCES[TABLE[key].who](persona, 'own') ? 404 : 403;
+          const { url, payload } = req(w);
+          const before = await fingerprint();
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url,
+            headers: bearer(tokens.get(persona) as string),
+            ...(payload ? { payload } : {}),
+          });
+          const label = `${key} ${list} as ${persona} → ${res.statusCode}`;
+          if (res.statusCode !== expected)
+            failures.push(`${label}: expected ${expected} ${res.body.slice(0, 200)}`);
+          if ((await fingerprint()) !== before) failures.push(`${label}: rows changed`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   }, 600_000);
 });
 

@@ -1,11 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../shared/permissions';
+import { alertsApi } from '../../shared/contract/alerts';
 import { courseCopyApi } from '../../shared/contract/course-copy';
-import { bulkImports, copyJobs, lmsCoursePairings, optOutFiles, users } from '../db/schema';
+import { coursesApi } from '../../shared/contract/courses';
+import { rolesApi } from '../../shared/contract/roles';
+import { usersApi } from '../../shared/contract/users';
+import {
+  alertAcknowledgements,
+  bulkImports,
+  copyJobs,
+  copyRequests,
+  groupMembers,
+  groups,
+  lmsCoursePairings,
+  optOutFiles,
+  sectionAlerts,
+  users,
+} from '../db/schema';
 import { createOffer, createProduct, createSection } from './course-fixtures';
 import { createIntegration, createPairing } from './product-fixtures';
-import { createInstitution, createRole, createUser } from './fixtures';
+import { createInstitution, createRole, createUser, internalGroupRowId } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 
 /**
@@ -27,6 +42,8 @@ let b: {
   ltiRegistration: number;
   user: number;
   pairing: number;
+  copy: number;
+  sectionAlert: number;
 };
 
 const UNKNOWN_IMPORT = '00000000-0000-4000-8000-000000000000';
@@ -75,7 +92,27 @@ beforeAll(async () => {
     censusDuration: 10,
     freeAccessDuration: 2,
   });
+  const [request] = await t.db
+    .insert(copyRequests)
+    .values({ institutionId: instB.id, requestedBy: adminB.id })
+    .returning();
+  const [copy] = await t.db
+    .insert(copyJobs)
+    .values({ requestId: request.id, sourceSectionId: section.id, courseName: 'eo copy', status: 'Failed' })
+    .returning();
+  const [alert] = await t.db
+    .insert(sectionAlerts)
+    .values({
+      sectionId: section.id,
+      institutionId: instB.id,
+      alertType: 'low_enrollment',
+      title: 'eo alert',
+      alertDate: new Date(),
+    })
+    .returning();
   b = {
+    copy: copy.id,
+    sectionAlert: alert.id,
     section: section.id,
     role: roleB.id,
     file: file.id,
@@ -288,5 +325,98 @@ describe("entityOrgList('section', …, { within }): every id of a list is of th
     });
     expect(res.statusCode).toBe(404);
     expect(await t.db.select().from(copyJobs).where(eq(copyJobs.sourceSectionId, own.id))).toEqual([]);
+  });
+});
+
+describe("entityOrgList('copy' | 'copyAlert' | 'sectionAlert', …, { within })", () => {
+  const copyRow = async () => (await t.db.select().from(copyJobs).where(eq(copyJobs.id, b.copy)))[0];
+
+  it("answers 404 for another institution's failed copy named in a retry, and requeues nothing", async () => {
+    const before = await copyRow();
+    const res = await t
+      .as('eo-admin')
+      .call(courseCopyApi.retry, { body: { organizationId: instA, ids: [b.copy] } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, message: 'error.copyNotFound' });
+    expect(await copyRow()).toEqual(before);
+    const noRights = await t
+      .as('eo-admin')
+      .call(courseCopyApi.retry, { body: { organizationId: b.institution, ids: [b.copy] } });
+    expect(noRights.statusCode).toBe(403);
+    expect(await copyRow()).toEqual(before);
+  });
+
+  it("answers 404 for another institution's alerts, and acknowledges nothing", async () => {
+    const ack = (organizationId: number, body: { ids?: number[]; sectionIds?: number[] }) =>
+      t.as('eo-admin').call(alertsApi.acknowledge, { query: { organizationId }, body });
+    for (const body of [{ ids: [b.copy] }, { sectionIds: [b.sectionAlert] }]) {
+      const res = await ack(instA, body);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, message: 'error.alertNotFound' });
+      expect((await ack(b.institution, body)).statusCode).toBe(403);
+    }
+    expect(await t.db.select().from(alertAcknowledgements)).toEqual([]);
+  });
+});
+
+/** A role named beside the institution (users' role, a role to copy) must be one of it: else 404. */
+describe("entityOrg('role', …, { within }): a role of the named institution", () => {
+  let roleA: number;
+  beforeAll(async () => {
+    roleA = (await createRole(t.db, instA, 'eo Clerk', ['CAN_ACCESS_ADMIN_DASHBOARD'], [])).id;
+  });
+  const membersOf = (userId: number) =>
+    t.db.select().from(groupMembers).where(eq(groupMembers.userId, userId));
+
+  it("refuses another institution's role or the internal group for a user (404), and writes nothing", async () => {
+    const [self] = await t.db.select().from(users).where(eq(users.id, adminA));
+    const roles = await membersOf(adminA);
+    const userCount = (await t.db.select().from(users)).length;
+    for (const groupId of [b.role, await internalGroupRowId(t.db, t.app.config.internalGroupId)]) {
+      const edit = await t.as('eo-admin').call(usersApi.editPiUser, {
+        query: { organizationId: instA },
+        body: { userId: adminA, firstName: 'Changed', lastName: 'Name', email: self.email, groupId },
+      });
+      expect(edit.statusCode).toBe(404);
+      expect(edit.json()).toMatchObject({ status: 404, message: 'error.roleNotFound' });
+      const created = await t.as('eo-admin').call(usersApi.createPiUser, {
+        params: { id: instA },
+        body: { firstName: 'New', lastName: 'Person', email: 'eo-new@example.edu', groupId },
+      });
+      expect(created.statusCode).toBe(404);
+      const added = await t.as('eo-admin').call(usersApi.addUsers, {
+        body: { userIds: [b.user], organizationId: instA, groupId },
+      });
+      expect(added.statusCode).toBe(404);
+    }
+    expect((await t.db.select().from(users).where(eq(users.id, adminA)))[0]).toEqual(self);
+    expect(await membersOf(adminA)).toEqual(roles);
+    expect(await membersOf(b.user)).toHaveLength(1);
+    expect((await t.db.select().from(users)).length).toBe(userCount);
+  });
+
+  it("refuses copying another institution's role (404); no rights there → 403", async () => {
+    const create = (contextId: number, copyFromGroupId: number) =>
+      t.as('eo-admin').call(rolesApi.create, { body: { contextId, name: 'eo Copied', copyFromGroupId } });
+    const foreign = await create(instA, b.role);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ message: 'error.roleNotFound' });
+    expect((await create(b.institution, b.role)).statusCode).toBe(403);
+    expect(await t.db.select().from(groups).where(eq(groups.name, 'eo Copied'))).toEqual([]);
+    expect((await create(instA, roleA)).statusCode).toBe(201);
+  });
+});
+
+describe("entityOrg('section', 'params', …, { within: 'params' }): current-generation course details", () => {
+  const details = (organizationId: number, sectionId: number) =>
+    t.as('eo-admin').call(coursesApi.cgDetails, { params: { organizationId, sectionId } });
+
+  it("answers 404 for another institution's course named with one's own, 403 in the other institution", async () => {
+    const res = await details(instA, b.section);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, message: 'error.courseNotFound' });
+    expect((await details(b.institution, b.section)).statusCode).toBe(403);
+    const own = await createSection(t.db, { institutionId: instA });
+    expect((await details(instA, own.id)).statusCode).toBe(200);
   });
 });

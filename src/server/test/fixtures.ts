@@ -60,6 +60,12 @@ export async function addToInternalGroup(db: Db, internalGroupId: string, userId
   await db.insert(groupMembers).values({ groupId: g.id, userId });
 }
 
+/** The row id of the internal-user group (the config's `internalGroupId` is its external id). */
+export async function internalGroupRowId(db: Db, internalGroupId: string) {
+  const [g] = await db.select().from(groups).where(eq(groups.externalId, internalGroupId));
+  return g.id;
+}
+
 export async function login(app: FastifyInstance, username: string, password = PASSWORD): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ALERT_TYPES, READY_FOR_ENROLLMENT_DAYS } from '../../../shared/contract/alerts';
 import type { Db } from '../../db/client';
 import { alertAcknowledgements, sectionAlerts, sections } from '../../db/schema';
@@ -28,14 +28,6 @@ export async function unacknowledgedSectionAlerts(db: Db, userId: number, instit
     )
     .orderBy(desc(sectionAlerts.alertDate), desc(sectionAlerts.id))
     .limit(MAX_ALERTS);
-}
-
-export async function sectionAlertInstitutions(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: sectionAlerts.id, institutionId: sectionAlerts.institutionId })
-    .from(sectionAlerts)
-    .where(inArray(sectionAlerts.id, ids));
 }
 
 /** Records acknowledgements; returns how many were new. */

@@ -216,17 +216,31 @@ describe('POST /api/alert/alerts/acknowledge', () => {
     expect(put.json()).toEqual({ status: 'OK', acknowledged: 0 });
   });
 
-  it('answers 404 for unknown alerts, 403 for another user’s copy or another institution’s alert', async () => {
+  it('answers 404 for unknown alerts and another institution’s, 403 for another user’s copy', async () => {
     expect((await ack(tokens.a, { ids: [987_654] })).statusCode).toBe(404);
     expect((await ack(tokens.a, { sectionIds: [987_654] })).statusCode).toBe(404);
     const acksBefore = await t.db.select().from(alertAcknowledgements);
     const bCopy = await addFinishedCopy(userB, NOW);
-    expect((await ack(tokens.a, { ids: [bCopy.id] })).statusCode).toBe(403);
+    const notMine = await ack(tokens.a, { ids: [bCopy.id] });
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().message).toBe('error.accessDenied');
     const foreign = await addSectionAlert(other.institution.id, NOW);
-    expect((await ack(tokens.a, { sectionIds: [foreign.id] })).statusCode).toBe(403);
+    const foreignCopy = await addFinishedCopy(other.admin.id, NOW, 'succeeded', other.institution.id);
+    const own = await addSectionAlert(org, NOW);
+    for (const payload of [
+      { sectionIds: [foreign.id] },
+      { sectionIds: [own.id, foreign.id] },
+      { ids: [foreignCopy.id] },
+    ]) {
+      const res = await ack(tokens.a, payload);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('error.alertNotFound');
+    }
+    // no rights in the institution named: 403, whatever the ids
     expect((await ack(tokens.internal, { sectionIds: [foreign.id] }, other.institution.id)).statusCode).toBe(
       403,
     );
+    expect((await ack(tokens.a, { sectionIds: [foreign.id] }, other.institution.id)).statusCode).toBe(403);
     // Both alerts are still unacknowledged, for everyone: no acknowledgement row was written.
     expect(await t.db.select().from(alertAcknowledgements)).toEqual(acksBefore);
     const bView = (await list(tokens.b)).json();

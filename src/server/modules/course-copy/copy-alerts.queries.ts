@@ -39,15 +39,11 @@ export async function unacknowledgedCopyAlerts(db: Db, userId: number, instituti
     .limit(MAX_ALERTS);
 }
 
-/** Who may acknowledge each copy-status alert: its requester, in its institution. */
+/** Who may acknowledge each copy-status alert: its requester. */
 export async function copyAlertOwners(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: copyJobs.id,
-      requestedBy: copyRequests.requestedBy,
-      institutionId: copyRequests.institutionId,
-    })
+    .select({ id: copyJobs.id, requestedBy: copyRequests.requestedBy })
     .from(copyJobs)
     .innerJoin(copyRequests, eq(copyRequests.id, copyJobs.requestId))
     .where(inArray(copyJobs.id, ids));

@@ -159,14 +159,10 @@ export async function recentRequests(
     .limit(limit);
 }
 
-/** Courses with their request's institution, for retries. */
-export async function jobsWithRequest(db: Db, ids: number[]) {
+/** Courses of copy requests by id, for retries. */
+export async function copyJobsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({ job: copyJobs, institutionId: copyRequests.institutionId })
-    .from(copyJobs)
-    .innerJoin(copyRequests, eq(copyRequests.id, copyJobs.requestId))
-    .where(inArray(copyJobs.id, ids));
+  return db.select().from(copyJobs).where(inArray(copyJobs.id, ids));
 }
 
 /** Hands a failed course to a new queue job (queued in the same transaction); only while it is still failed. */

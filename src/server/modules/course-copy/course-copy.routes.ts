@@ -52,7 +52,9 @@ export async function courseCopyRoutes(app: FastifyInstance) {
 
   r.route({
     ...routeOptions(courseCopyApi.retry, retryOptions),
-    config: { access: { rule: 'copyCourses', org: 'body' } },
+    config: {
+      access: { rule: 'copyCourses', org: entityOrgList('copy', 'body', 'ids[]', { within: 'body' }) },
+    },
     handler: (req) => retryCopies(contextOf(req), actorOf(req), req.body),
   });
 

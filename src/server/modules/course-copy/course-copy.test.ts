@@ -143,7 +143,7 @@ describe('copy requests', () => {
     );
   });
 
-  it('hides another institution’s request and refuses to retry courses that have not failed', async () => {
+  it('hides another institution’s request, refuses to retry courses that have not failed or are another institution’s (404)', async () => {
     const res = await t.as('cc-admin').call(courseCopyApi.copy, {
       body: { organizationId: w.institution.id, courses: [course(w.source.id)] },
     });
@@ -160,10 +160,18 @@ describe('copy requests', () => {
       .as('cc-admin')
       .call(courseCopyApi.retry, { body: { organizationId: w.institution.id, ids: [statuses[0].id] } });
     expect(retry.statusCode).toBe(409);
-    const foreignRetry = await t
-      .as('cx-admin')
-      .call(courseCopyApi.retry, { body: { organizationId: other.institution.id, ids: [statuses[0].id] } });
-    expect(foreignRetry.statusCode).toBe(403);
+    // failed, so only the institution check stands between it and a retry
+    await t.db.update(copyJobs).set({ status: 'Failed' }).where(eq(copyJobs.id, statuses[0].id));
+    const [failed] = await t.db.select().from(copyJobs).where(eq(copyJobs.id, statuses[0].id));
+    const retryIn = (organizationId: number) =>
+      t.as('cx-admin').call(courseCopyApi.retry, { body: { organizationId, ids: [statuses[0].id] } });
+    const foreignRetry = await retryIn(other.institution.id);
+    expect(foreignRetry.statusCode).toBe(404);
+    expect(foreignRetry.json()).toMatchObject({ message: 'error.copyNotFound' });
+    const noRights = await retryIn(w.institution.id);
+    expect(noRights.statusCode).toBe(403);
+    expect(noRights.json()).toMatchObject({ message: 'error.accessDenied' });
+    expect(await t.db.select().from(copyJobs).where(eq(copyJobs.id, statuses[0].id))).toEqual([failed]);
   });
 });
 

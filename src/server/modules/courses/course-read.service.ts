@@ -93,13 +93,6 @@ export async function childCourseDetails(db: Db, actor: Actor, sectionId: number
   return { ...d, view: 'masterChild' as const };
 }
 
-/** Current-generation details: the section must belong to the institution of the path. */
-export async function cgCourseDetails(db: Db, actor: Actor, organizationId: number, sectionId: number) {
-  const d = await courseDetails(db, actor, sectionId);
-  if (d.course.institutionId !== organizationId) throw notFound('Course');
-  return d;
-}
-
 export async function childList(db: Db, masterCourseId: number) {
   const [master] = await courseRowsByIds(db, [masterCourseId]);
   if (!master) throw notFound('Course');

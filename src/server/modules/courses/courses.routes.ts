@@ -6,7 +6,6 @@ import { routeOptions } from '../../lib/route-options';
 import { actorOf, entityOrg } from '../../plugins/access';
 import { requireInstitution } from '../institutions';
 import {
-  cgCourseDetails,
   childCourseDetails,
   childList,
   courseDetails,
@@ -66,9 +65,13 @@ export async function courseRoutes(app: FastifyInstance) {
 
   r.route({
     ...routeOptions(coursesApi.cgDetails, options),
-    config: { access: { rule: 'viewInstitution', org: 'params' } },
-    handler: (req) =>
-      cgCourseDetails(req.server.db, actorOf(req), req.params.organizationId, req.params.sectionId),
+    config: {
+      access: {
+        rule: 'viewInstitution',
+        org: entityOrg('section', 'params', 'sectionId', { within: 'params' }),
+      },
+    },
+    handler: (req) => courseDetails(req.server.db, actorOf(req), req.params.sectionId),
   });
 
   r.route({

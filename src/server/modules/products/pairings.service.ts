@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { todayInInstitution } from '../../lib/institution-today';
 import { providerToday } from '../../lib/today-rule';
 import type { Actor } from '../../lib/actor';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../db/errors';
 import * as q from './products.queries';
@@ -178,7 +178,8 @@ export async function removePairing(db: Db, actor: Actor, pairingId: number, ins
 /**
  * POST /api/products/createCourseParing/: pairs an LMS course of the institution to a product. The one
  * pairing rule, also for an instructor's LTI launch (lti-landing.ts): the integration serves the
- * institution (owns it or has a deployment mapped to it), the course belongs to it, one pairing per LMS course and integration. `db` may be an open
+ * institution (owns it or has a deployment mapped to it), one pairing per LMS course and integration;
+ * the course is of the institution (the route checks it, the launch creates it there). `db` may be an open
  * transaction (the pairing then rides in a savepoint of it); `opts.auditAction` names the audit row
  * of a caller other than the Products route, `opts.auditExtra` adds to its after image.
  */
@@ -204,8 +205,7 @@ export async function createPairing(
     q.findSection(db, body.sectionId),
   ]);
   if (!integration) throw pairingFailed({ integrationId: 'Not an LMS integration of this institution.' });
-  if (!section || section.institutionId !== institutionId)
-    throw pairingFailed({ sectionId: 'Not a course of this institution.' });
+  if (!section) throw notFound('Course');
   const custom = body.customCourseId?.trim() || null;
   const idErrors = validateCustomCourseId(custom, custom ? integration.lmsKind : null);
   const idError = idErrors.customCourseId ?? idErrors.lmsKind;

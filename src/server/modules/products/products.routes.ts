@@ -109,7 +109,12 @@ function pairCourseRoutes(r: Router) {
 
   r.route({
     ...routeOptions(productsApi.createPairing, { tags, errors: errorResponses(401, 403, 404, 409, 422) }),
-    config: { access: { rule: 'editProducts', org: 'body' } },
+    config: {
+      access: {
+        rule: 'editProducts',
+        org: entityOrg('section', 'body', 'sectionId', { within: 'body' }),
+      },
+    },
     handler: (req) => createPairing(req.server.db, actorOf(req), req.body),
   });
 }

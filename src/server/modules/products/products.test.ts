@@ -548,12 +548,8 @@ describe('POST /api/products/createCourseParing/', () => {
       PRODUCT_MESSAGES.pairingFailed,
     ],
     ['an unknown integration', () => body({ integrationId: 999999 }), 422, PRODUCT_MESSAGES.pairingFailed],
-    [
-      'another institution’s course',
-      () => body({ sectionId: w.secB.id }),
-      422,
-      PRODUCT_MESSAGES.pairingFailed,
-    ],
+    ['another institution’s course', () => body({ sectionId: w.secB.id }), 404, 'Course not found.'],
+    ['an unknown course', () => body({ sectionId: 999999 }), 404, 'Course not found.'],
     ['a custom course id of 74 characters', () => body({ customCourseId: 'X'.repeat(74) }), 422, undefined],
     [
       'a custom course id on moodle',

@@ -30,10 +30,11 @@ export async function roleMembers(db: Db, groupId: number) {
 }
 
 /**
- * Checks that users may be given a role of an institution: the role exists there, the users belong
- * to it (unless `allowNewMembers`), and the actor may grant the role's permissions (403 + audit).
- * Shared by the Roles page (groupMember) and the Users page (create, edit, add user). Call it before
- * the transaction (a refusal's audit row must not roll back), then `q.setRole` inside it.
+ * Checks that users may be given a role of an institution (the route has checked that the role is
+ * one of it): the users belong to it (unless `allowNewMembers`), and the actor may grant the role's
+ * permissions (403 + audit). Shared by the Roles page (groupMember) and the Users page (create,
+ * edit, add user). Call it before the transaction (a refusal's audit row must not roll back), then
+ * `q.setRole` inside it.
  */
 export async function checkAssignableRole(
   db: Db,
@@ -43,12 +44,7 @@ export async function checkAssignableRole(
   userIds: number[],
   opts: { allowNewMembers?: boolean; action: string },
 ) {
-  const g = await q.findGroup(db, groupId);
-  if (!g || g.isInternal || g.contextId !== institutionId) {
-    throw new AppError('error.roleOfOtherInstitution', 'Choose a role of this institution.', {
-      groupId: 'Unknown role.',
-    });
-  }
+  const g = await roleOrNotFound(db, groupId);
   if (!opts.allowNewMembers) {
     const members = new Set(await q.institutionMemberIds(db, institutionId, userIds));
     const outsiders = userIds.filter((id) => !members.has(id));

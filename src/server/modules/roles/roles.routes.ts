@@ -27,7 +27,12 @@ export async function rolesRoutes(app: FastifyInstance) {
 
   r.route({
     ...routeOptions(rolesApi.create, options),
-    config: { access: { rule: 'editRoles', org: entityOrg('institution', 'body', 'contextId') } },
+    config: {
+      access: {
+        rule: 'editRoles',
+        org: entityOrg('role', 'body', 'copyFromGroupId', { within: 'body.contextId', optional: true }),
+      },
+    },
     handler: async (req, reply) =>
       reply.code(201).send(await createRole(req.server.db, actorOf(req), req.body)),
   });

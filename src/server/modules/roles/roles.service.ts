@@ -26,7 +26,7 @@ async function roleWithMembers(db: Db, id: number) {
   return toRole({ ...g, memberIds: members.get(id) ?? [] });
 }
 
-/** POST groupAuth/group: create a role, or copy the permissions of another role of the institution. */
+/** POST groupAuth/group: create a role, or copy the permissions of another role of the institution (the route checks it is one). */
 export async function createRole(db: Db, actor: Actor, body: z.infer<typeof CreateGroupBody>) {
   const { contextId, name } = body;
   if (!(await q.institutionExists(db, contextId))) throw notFound('Institution');
@@ -34,7 +34,6 @@ export async function createRole(db: Db, actor: Actor, body: z.infer<typeof Crea
   let copiedFrom: number | undefined;
   if (body.copyFromGroupId !== undefined) {
     const source = await roleOrNotFound(db, body.copyFromGroupId);
-    if (source.contextId !== contextId) throw notFound('Role');
     permissions = dedupe(source.permissions);
     copiedFrom = source.id;
   }

@@ -4,7 +4,7 @@ import type { RouteBody } from '../../../shared/contract/route';
 import { ROLE_MESSAGES, rolesApi } from '../../../shared/contract/roles';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups } from '../../db/schema';
-import { createInstitution, createRole, createUser } from '../../test/fixtures';
+import { createInstitution, createRole, createUser, internalGroupRowId } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createUsersWorld, deniedAudits, type Persona } from '../../test/users-world';
 
@@ -137,6 +137,15 @@ describe('POST /api/groupAuth/group (create, copy)', () => {
       },
     });
     expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('error.roleNotFound');
+    const internal = await as('reg').call(rolesApi.create, {
+      body: {
+        contextId: w.a.id,
+        name: 'Stolen',
+        copyFromGroupId: await internalGroupRowId(t.db, t.app.config.internalGroupId),
+      },
+    });
+    expect(internal.statusCode).toBe(404);
     expect(await t.db.select().from(groups).where(eq(groups.name, 'Stolen'))).toEqual([]);
   });
 

@@ -63,7 +63,7 @@ describe('POST /api/registrarUser/addUser2Institution and addUsers2Institution',
     }
   });
 
-  it('refuses another institution (403), unknown users (404), foreign roles (422) and associates (403)', async () => {
+  it('refuses another institution (403), unknown users (404), foreign roles (404) and associates (403)', async () => {
     const x = await createUser(t.db, 'aextra3');
     expect(
       (
@@ -97,7 +97,7 @@ describe('POST /api/registrarUser/addUser2Institution and addUsers2Institution',
           },
         })
       ).statusCode,
-    ).toBe(422);
+    ).toBe(404);
     expect(
       (
         await as('assoc').call(usersApi.addUser, {

@@ -5,7 +5,7 @@ import { contextOf } from '../../lib/context';
 import { errorResponses } from '../../lib/error-responses';
 import { namedLocale } from '../../lib/i18n';
 import { routeOptions } from '../../lib/route-options';
-import { actorOf, entityOrg } from '../../plugins/access';
+import { actorOf, entityOrg, entityOrgs } from '../../plugins/access';
 import { setAccountStatus } from './account-status.service';
 import { removeFromInstitution } from './institution-removal.service';
 import {
@@ -20,6 +20,9 @@ import { getPiUser, lookupUser, searchUsers, sectionAssociations } from './users
 const options = { tags: ['users'], errors: errorResponses(401, 403, 404, 409, 422) };
 /** `:id` is a user of the institution `?organizationId=` names (or the caller), else 404. */
 const userOfInstitution = entityOrg('user', 'params', 'id', { within: 'query' });
+/** `groupId` in the body is a role of the institution (`organizationId` there unless said), else 404. */
+const roleOfInstitution = (within: 'body' | 'query' | 'params.id' = 'body') =>
+  entityOrg('role', 'body', 'groupId', { within });
 
 /** Users of spec §7: registrarUser/* and institution/organizationUserSearch. */
 export async function usersRoutes(app: FastifyInstance) {
@@ -61,7 +64,7 @@ function piUserRoutes(app: FastifyInstance) {
       description:
         'Account request: creates a pending user of institution `id` and e-mails setup instructions.',
     }),
-    config: { access: { rule: 'editUsers', org: entityOrg('institution', 'params', 'id') } },
+    config: { access: { rule: 'editUsers', org: roleOfInstitution('params.id') } },
     handler: async (req, reply) =>
       reply
         .code(201)
@@ -79,7 +82,10 @@ function piUserRoutes(app: FastifyInstance) {
   r.route({
     ...routeOptions(usersApi.editPiUser, options),
     config: {
-      access: { rule: 'editUsers', org: entityOrg('user', 'body', 'userId', { within: 'query' }) },
+      access: {
+        rule: 'editUsers',
+        org: entityOrgs(entityOrg('user', 'body', 'userId', { within: 'query' }), roleOfInstitution('query')),
+      },
     },
     handler: (req) => editPiUser(req.server.db, actorOf(req), req.query.organizationId, req.body),
   });
@@ -132,14 +138,14 @@ function membershipRoutes(app: FastifyInstance) {
 
   r.route({
     ...routeOptions(usersApi.addUser, options),
-    config: { access: { rule: 'editUsers', org: 'body' } },
+    config: { access: { rule: 'editUsers', org: roleOfInstitution() } },
     handler: async (req, reply) =>
       reply.code(201).send(await addUserToInstitution(req.server.db, actorOf(req), req.body)),
   });
 
   r.route({
     ...routeOptions(usersApi.addUsers, options),
-    config: { access: { rule: 'editUsers', org: 'body' } },
+    config: { access: { rule: 'editUsers', org: roleOfInstitution() } },
     handler: async (req, reply) =>
       reply.code(201).send(await addUsersToInstitution(req.server.db, actorOf(req), req.body, false)),
   });

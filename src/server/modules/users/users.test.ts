@@ -4,6 +4,7 @@ import { USER_MESSAGES, usersApi } from '../../../shared/contract/users';
 import { accountRequests, auditLog, groupMembers, mailOutbox, memberships, users } from '../../db/schema';
 import { pathOf } from '../../../shared/contract/route';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { internalGroupRowId } from '../../test/fixtures';
 import { createUsersWorld, deniedAudits, type Persona } from '../../test/users-world';
 
 let t: TestApp;
@@ -157,7 +158,7 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
     });
   });
 
-  it('requires role, names and a valid e-mail (422 per field, nothing written)', async () => {
+  it('requires role, names and a valid e-mail (422 per field), a role of the institution (404); nothing written', async () => {
     const count = async () => (await t.db.select().from(users)).length;
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
@@ -182,7 +183,17 @@ describe('POST /api/registrarUser/piUser/:id (account request)', () => {
         groupId: w.roles.bInstructor.id,
       },
     });
-    expect(foreignRole.statusCode).toBe(422);
+    expect(foreignRole.statusCode).toBe(404);
+    expect(foreignRole.json().message).toBe('error.roleNotFound');
+    const internalGroup = await as('reg').call(usersApi.createPiUser, {
+      params: { id: w.a.id },
+      body: {
+        ...valid(),
+        email: 'a7@example.edu',
+        groupId: await internalGroupRowId(t.db, t.app.config.internalGroupId),
+      },
+    });
+    expect(internalGroup.statusCode).toBe(404);
     expect(await count()).toBe(before);
   });
 
