@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { authApi } from '../shared/contract/auth';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openTestDatabase } from './test/harness';
@@ -27,8 +28,8 @@ describe('job queue started after listening (deferJobs)', () => {
       let answered = false;
       const login = app
         .inject({
-          method: 'POST',
-          url: '/api/auth/login',
+          method: authApi.login.method,
+          url: authApi.login.path,
           payload: { username: 'nobody', password: 'wrong-password' },
         })
         .then((res) => {

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { authApi } from '../shared/contract/auth';
 import { createPostgresTestDatabase } from './test/harness';
 import { freePort } from './test/free-port';
 
@@ -64,8 +65,8 @@ describe('graceful stop', () => {
         {
           host: '127.0.0.1',
           port,
-          method: 'POST',
-          path: '/api/auth/login',
+          method: authApi.login.method,
+          path: authApi.login.path,
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),

@@ -1,5 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { institutionsApi } from '../../shared/contract/institutions';
+import { urlOf } from '../../shared/contract/route';
+import { rolesApi } from '../../shared/contract/roles';
 import { bearer, createInstitution, createUser, login } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { isConnectionLost, isDatabaseFailure, isPlainRead } from './connection-loss';
@@ -84,8 +87,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('reads in flight when their connections are killed answer 200 (retried on a fresh connection)', async () => {
       const read = () =>
         t.app.inject({
-          method: 'GET',
-          url: '/api/institution/institutionListFilterByName?name=Dropped',
+          method: institutionsApi.filterByName.method,
+          url: urlOf(institutionsApi.filterByName, { query: { name: 'Dropped' } }),
           headers: bearer(token),
         });
       await read(); // the session is touched now, so the reads below only read
@@ -130,8 +133,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const answers = await Promise.all(
         Array.from({ length: 6 }, () =>
           t.app.inject({
-            method: 'GET',
-            url: '/api/institution/institutionListFilterByName?name=',
+            method: institutionsApi.filterByName.method,
+            url: urlOf(institutionsApi.filterByName, { query: { name: '' } }),
             headers: bearer(token),
           }),
         ),
@@ -147,8 +150,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // Only writes add audit rows: the write blocks inside its transaction, after its role insert.
       await admin.query('lock table audit_log in access exclusive mode');
       const write = t.app.inject({
-        method: 'POST',
-        url: '/api/groupAuth/group',
+        method: rolesApi.create.method,
+        url: rolesApi.create.path,
         payload: { contextId: orgId, name: 'Dropped Role', permissions: [] },
         headers: bearer(token),
       });

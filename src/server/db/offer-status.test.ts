@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coursesApi } from '../../shared/contract/courses';
+import { institutionsApi } from '../../shared/contract/institutions';
+import { offersApi } from '../../shared/contract/offers';
+import { pathOf, urlOf } from '../../shared/contract/route';
 import { OFFER_STATUS_DISPLAYS, offerStatusDisplay } from '../../shared/status';
 import { createCourseWorld, createOffer, createProduct, createSection, day } from '../test/course-fixtures';
 import { bearer, login } from '../test/fixtures';
@@ -40,7 +44,7 @@ afterAll(async () => {
 
 describe('offer status in any case', () => {
   it('an offer stored as "approved" is Active on the Offers page and on the create-course form', async () => {
-    const list = await get(`/api/institution/offers?organizationId=${w.a.id}`);
+    const list = await get(urlOf(offersApi.list, { query: { organizationId: w.a.id } }));
     expect(list.statusCode).toBe(200);
     const shown = list
       .json()
@@ -51,7 +55,7 @@ describe('offer status in any case', () => {
         ['Rejected', 'inactive'],
       ]),
     );
-    const form = await get(`/api/organization/${w.a.id}`);
+    const form = await get(pathOf(institutionsApi.courseCreationInfo, { organizationId: w.a.id }));
     expect(form.statusCode).toBe(200);
     expect(form.json().products.map((p: { productName: string }) => p.productName)).toContain(
       'Lower Case Approved',
@@ -59,7 +63,7 @@ describe('offer status in any case', () => {
   });
 
   it("the course list takes the course's access type from that active offer", async () => {
-    const res = await get(`/api/institution/institutionData?organizationId=${w.a.id}`);
+    const res = await get(urlOf(coursesApi.list, { query: { organizationId: w.a.id } }));
     expect(res.statusCode).toBe(200);
     const course = res.json().courses.find((c: { courseName: string }) => c.courseName === 'Case Study 101');
     expect(course.accessType).toBe('INCLUSIVE_ACCESS');

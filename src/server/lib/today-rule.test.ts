@@ -1,5 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offersApi } from '../../shared/contract/offers';
+import { productsApi } from '../../shared/contract/products';
+import { urlOf } from '../../shared/contract/route';
 import { localIsoDate } from '../../shared/validation';
 import { institutions, offers } from '../db/schema';
 import { createCourseWorld, createOffer, createSection } from '../test/course-fixtures';
@@ -88,8 +91,8 @@ describe('the today rule', () => {
   ])('compares offers of two zones each by its own day (%s)', async (_name, order) => {
     const post = (body: object) =>
       t.app.inject({
-        method: 'POST',
-        url: '/api/product/getProductOffers',
+        method: offersApi.compare.method,
+        url: offersApi.compare.path,
         headers: bearer(token),
         payload: { organizationIds: order(), ...body },
       });
@@ -108,8 +111,8 @@ describe('the today rule', () => {
 
   it("judges each pairing of the provider-wide Products list by its own institution's day", async () => {
     const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/products/organization/${east.organizationId}?pairing=true`,
+      method: productsApi.list.method,
+      url: urlOf(productsApi.list, { params: { id: east.organizationId }, query: { pairing: 'true' } }),
       headers: bearer(token),
     });
     expect(res.statusCode).toBe(200);

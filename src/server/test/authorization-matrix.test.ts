@@ -16,6 +16,10 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessExplainApi } from '../../shared/contract/access-explain';
+import { authApi } from '../../shared/contract/auth';
+import { urlOf } from '../../shared/contract/route';
+import { usersApi } from '../../shared/contract/users';
 import { ADMIN_PERMISSIONS, RULE_NAMES } from '../../shared/permissions';
 import {
   auditLog,
@@ -252,8 +256,10 @@ describe('explain access agrees with the routes', () => {
         const verdicts: { persona: (typeof PERSONAS)[number]; allowed: boolean }[] = [];
         for (const persona of PERSONAS) {
           const res = await t.app.inject({
-            method: 'GET',
-            url: `/api/access/explain?organizationId=${w.inst[scope].id}&userId=${userIds.get(persona)}&rule=${rule}`,
+            method: accessExplainApi.explain.method,
+            url: urlOf(accessExplainApi.explain, {
+              query: { organizationId: w.inst[scope].id, userId: userIds.get(persona) as number, rule },
+            }),
             headers: bearer(tokens.get('super') as string),
           });
           if (res.statusCode !== 200)
@@ -349,7 +355,7 @@ describe('authorization matrix', () => {
         const row = TABLE[key];
         if (!row) continue;
         const [method, pattern] = key.split(' ');
-        if (pattern === '/api/auth/logout' && phase === 'allowed') continue; // would end the persona's session
+        if (pattern === authApi.logout.path && phase === 'allowed') continue; // would end the persona's session
         for (const scope of ['own', 'foreign'] as const) {
           for (const persona of ['anonymous', ...PERSONAS] as Persona[]) {
             const allowed = AUDIENCES[row.who](persona, scope);
@@ -400,7 +406,7 @@ describe('shared accounts in the matrix', () => {
     await t.db.insert(groupMembers).values({ groupId: role2B, userId: shared.id });
     const as = (persona: Persona, method: 'POST' | 'PUT', url: string, payload: object) =>
       t.app.inject({ method, url, headers: bearer(tokens.get(persona) as string), payload });
-    const added = await as('registrar', 'POST', '/api/registrarUser/addUser2Institution', {
+    const added = await as('registrar', usersApi.addUser.method, usersApi.addUser.path, {
       userId: shared.id,
       organizationId: w.inst.own.id,
       groupId: w.role.own.id,
@@ -413,7 +419,7 @@ describe('shared accounts in the matrix', () => {
       email,
       groupId: w.role.own.id,
     });
-    const url = `/api/registrarUser/piUser?organizationId=${w.inst.own.id}`;
+    const url = urlOf(usersApi.editPiUser, { query: { organizationId: w.inst.own.id } });
     const before = await fingerprint();
     const audits = await deniedCount();
     const refused = await as('registrar', 'PUT', url, edit('attacker@evil.example'));

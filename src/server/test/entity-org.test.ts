@@ -2,9 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../shared/permissions';
 import { alertsApi } from '../../shared/contract/alerts';
+import { bulkAccountsApi } from '../../shared/contract/bulk-accounts';
 import { courseCopyApi } from '../../shared/contract/course-copy';
 import { coursesApi } from '../../shared/contract/courses';
+import { ltiApi } from '../../shared/contract/lti';
+import { offersApi } from '../../shared/contract/offers';
+import { optOutApi } from '../../shared/contract/opt-out';
+import { productsApi } from '../../shared/contract/products';
 import { rolesApi } from '../../shared/contract/roles';
+import { rostersApi } from '../../shared/contract/rosters';
 import { usersApi } from '../../shared/contract/users';
 import {
   alertAcknowledgements,
@@ -128,55 +134,55 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (url: string) => t.as('eo-admin').get(url);
-const IMPORTS = '/api/registrarUser/instructor/bulkAccountCreation';
+const admin = () => t.as('eo-admin');
+const UNKNOWN = 2_000_000_000;
 
 describe.each([
   {
     kind: 'section',
     missing: 'error.courseNotFound',
-    url: () => `/api/courses/roster?sectionId=${b.section}`,
-    unknown: '/api/courses/roster?sectionId=2000000000',
+    url: () => admin().call(rostersApi.roster, { query: { sectionId: b.section } }),
+    unknown: () => admin().call(rostersApi.roster, { query: { sectionId: UNKNOWN } }),
   },
   {
     kind: 'role',
     missing: 'error.roleNotFound',
-    url: () => `/api/groupAuth/groupMember?groupId=${b.role}`,
-    unknown: '/api/groupAuth/groupMember?groupId=2000000000',
+    url: () => admin().call(rolesApi.members, { query: { groupId: b.role } }),
+    unknown: () => admin().call(rolesApi.members, { query: { groupId: UNKNOWN } }),
   },
   {
     kind: 'file',
     missing: 'error.optOutFileNotFound',
-    url: () => `/api/upload/optoutfile/report?fileId=${b.file}`,
-    unknown: '/api/upload/optoutfile/report?fileId=2000000000',
+    url: () => admin().call(optOutApi.report, { query: { fileId: b.file } }),
+    unknown: () => admin().call(optOutApi.report, { query: { fileId: UNKNOWN } }),
   },
   {
     kind: 'import',
     missing: 'error.importNotFound',
-    url: () => `${IMPORTS}/${b.importId}`,
-    unknown: `${IMPORTS}/${UNKNOWN_IMPORT}`,
+    url: () => admin().call(bulkAccountsApi.get, { params: { importId: b.importId } }),
+    unknown: () => admin().call(bulkAccountsApi.get, { params: { importId: UNKNOWN_IMPORT } }),
   },
   {
     kind: 'offer',
     missing: 'error.offerNotFound',
-    url: () => `/api/institution/offers/${b.offer}`,
-    unknown: '/api/institution/offers/2000000000',
+    url: () => admin().call(offersApi.detail, { params: { offerId: b.offer } }),
+    unknown: () => admin().call(offersApi.detail, { params: { offerId: UNKNOWN } }),
   },
   {
     kind: 'ltiRegistration',
     missing: 'error.ltiRegistrationNotFound',
-    url: () => `/api/lti/registrations/${b.ltiRegistration}`,
-    unknown: '/api/lti/registrations/2000000000',
+    url: () => admin().call(ltiApi.detail, { params: { registrationId: b.ltiRegistration } }),
+    unknown: () => admin().call(ltiApi.detail, { params: { registrationId: UNKNOWN } }),
   },
 ])('entityOrg($kind)', ({ url, unknown, missing }) => {
   it("refuses another institution's id with 403", async () => {
-    const res = await get(url());
+    const res = await url();
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ status: 403, message: 'error.accessDenied' });
   });
 
   it('answers 404 for an id nobody has', async () => {
-    const res = await get(unknown);
+    const res = await unknown();
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ status: 404, message: missing });
   });
@@ -184,9 +190,7 @@ describe.each([
 
 describe("entityOrg('group'): a role or the internal-user group", () => {
   const remove = (groupId: number) =>
-    t
-      .as('eo-admin')
-      .delete(`/api/groupAuth/groupMember?groupId=${groupId}&memberType=identity_id&memberId=1`);
+    admin().call(rolesApi.removeMember, { query: { groupId, memberType: 'identity_id', memberId: 1 } });
 
   it("refuses another institution's role with 403", async () => {
     expect((await remove(b.role)).statusCode).toBe(403);
@@ -199,11 +203,11 @@ describe("entityOrg('group'): a role or the internal-user group", () => {
 
 describe("entityOrg('institution'): an institution id under another name (contextId, :id)", () => {
   it("refuses another institution's id with 403", async () => {
-    expect((await get(`/api/groupAuth/group?contextId=${b.institution}`)).statusCode).toBe(403);
+    expect((await admin().call(rolesApi.list, { query: { contextId: b.institution } })).statusCode).toBe(403);
   });
 
   it('refuses an institution nobody has with 403 too (no rights there)', async () => {
-    expect((await get('/api/groupAuth/group?contextId=2000000000')).statusCode).toBe(403);
+    expect((await admin().call(rolesApi.list, { query: { contextId: UNKNOWN } })).statusCode).toBe(403);
   });
 });
 
@@ -212,7 +216,8 @@ describe("entityOrg('institution'): an institution id under another name (contex
  * names (`within`): no rights there → 403 whatever the id; rights there → 404 unless the user is of it.
  */
 describe("entityOrg('user', …, { within }): a user of the named institution, or the caller", () => {
-  const piUser = (id: number, org: number) => get(`/api/registrarUser/getPiUser/${id}?organizationId=${org}`);
+  const piUser = (id: number, organizationId: number) =>
+    admin().call(usersApi.getPiUser, { params: { id }, query: { organizationId } });
 
   it('shows a user of the institution (here the caller)', async () => {
     const res = await piUser(adminA, instA);
@@ -226,7 +231,10 @@ describe("entityOrg('user', …, { within }): a user of the named institution, o
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ status: 404, message: 'error.userNotFound' });
     }
-    const assoc = await get(`/api/registrarUser/userSectionAssociation/${b.user}?organizationId=${instA}`);
+    const assoc = await admin().call(usersApi.sections, {
+      params: { id: b.user },
+      query: { organizationId: instA },
+    });
     expect(assoc.statusCode).toBe(404);
   });
 
@@ -240,12 +248,15 @@ describe("entityOrg('user', …, { within }): a user of the named institution, o
 
   it("does not change another institution's user named in a body", async () => {
     const before = (await t.db.select().from(users).where(eq(users.id, b.user)))[0];
-    const res = await t.as('eo-admin').put(`/api/registrarUser/piUser?organizationId=${instA}`, {
-      userId: b.user,
-      firstName: 'Changed',
-      lastName: 'Name',
-      email: 'eo-changed@example.edu',
-      groupId: b.role,
+    const res = await admin().call(usersApi.editPiUser, {
+      query: { organizationId: instA },
+      body: {
+        userId: b.user,
+        firstName: 'Changed',
+        lastName: 'Name',
+        email: 'eo-changed@example.edu',
+        groupId: b.role,
+      },
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: 'error.userNotFound' });
@@ -254,38 +265,37 @@ describe("entityOrg('user', …, { within }): a user of the named institution, o
 });
 
 describe("entityOrg('pairing')", () => {
-  const asSuper = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.as('eo-super').request(method, url, payload);
-  const change = (org: number, pairingId = b.pairing) =>
-    `/api/products/coursedetails?pairingId=${pairingId}&organizationId=${org}`;
+  const superAdmin = () => t.as('eo-super');
+  const change = (organizationId: number, pairingId = b.pairing) => ({
+    query: { pairingId, organizationId },
+  });
+  const durations = { censusDuration: 30, freeAccessDuration: 1 };
   const pairingRow = async () =>
     (await t.db.select().from(lmsCoursePairings).where(eq(lmsCoursePairings.id, b.pairing)))[0];
 
   it('reads a pairing in its own institution; an id nobody has → 404', async () => {
-    const res = await asSuper('GET', `/api/products/coursedetails?pairingId=${b.pairing}`);
+    const res = await superAdmin().call(productsApi.pairing, { query: { pairingId: b.pairing } });
     expect(res.statusCode).toBe(200);
     expect(res.json().pairing).toMatchObject({ pairingId: b.pairing, institutionId: b.institution });
-    const unknown = await asSuper('GET', '/api/products/coursedetails?pairingId=2000000000');
+    const unknown = await superAdmin().call(productsApi.pairing, { query: { pairingId: UNKNOWN } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ status: 404, message: 'error.pairingNotFound' });
   });
 
   it("answers 404 for another institution's pairing named with an institution, and changes nothing", async () => {
     const before = await pairingRow();
-    const put = await asSuper('PUT', change(instA), { censusDuration: 30, freeAccessDuration: 1 });
+    const put = await superAdmin().call(productsApi.updatePairing, { ...change(instA), body: durations });
     expect(put.statusCode).toBe(404);
     expect(put.json()).toMatchObject({ message: 'error.pairingNotFound' });
-    const del = await asSuper('DELETE', change(instA));
+    const del = await superAdmin().call(productsApi.removePairing, change(instA));
     expect(del.statusCode).toBe(404);
     expect(del.json()).toMatchObject({ message: 'error.pairingNotFound' });
-    expect((await asSuper('DELETE', change(instA, 2_000_000_000))).statusCode).toBe(404);
+    expect((await superAdmin().call(productsApi.removePairing, change(instA, UNKNOWN))).statusCode).toBe(404);
     expect(await pairingRow()).toEqual(before);
   });
 
   it('refuses an institution admin (Products are not theirs) with 403', async () => {
-    const res = await t
-      .as('eo-admin')
-      .put(change(b.institution), { censusDuration: 30, freeAccessDuration: 1 });
+    const res = await admin().call(productsApi.updatePairing, { ...change(b.institution), body: durations });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: 'error.accessDenied' });
   });

@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optOutApi } from '../../shared/contract/opt-out';
+import { pathOf, urlOf } from '../../shared/contract/route';
+import { usersApi } from '../../shared/contract/users';
 import { users } from '../db/schema';
 import { createCourseWorld, createSection, createStudent, enroll } from './course-fixtures';
 import { bearer, login } from './fixtures';
@@ -26,8 +29,8 @@ afterAll(() => t.close());
 
 const createUser = (lang: string | undefined, body: Record<string, unknown>) =>
   t.app.inject({
-    method: 'POST',
-    url: `/api/registrarUser/piUser/${w.a.id}`,
+    method: usersApi.createPiUser.method,
+    url: pathOf(usersApi.createPiUser, { id: w.a.id }),
     headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
     payload: { firstName: 'Eve', lastName: 'Stone', email: 'sl.eve@example.edu', username: 'sleve', ...body },
   });
@@ -65,8 +68,8 @@ describe('opt-out file reasons in the language of the request', () => {
     const boundary = 'sl-boundary';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="o.csv"\r\nContent-Type: text/csv\r\n\r\n${CSV}\r\n--${boundary}--\r\n`;
     return t.app.inject({
-      method: 'POST',
-      url: `/api/upload/optoutfile?organizationId=${w.a.id}`,
+      method: optOutApi.upload.method,
+      url: urlOf(optOutApi.upload, { query: { organizationId: w.a.id } }),
       headers: {
         ...bearer(token),
         'accept-language': lang,
@@ -77,8 +80,8 @@ describe('opt-out file reasons in the language of the request', () => {
   };
   const report = (fileId: number, lang: string) =>
     t.app.inject({
-      method: 'GET',
-      url: `/api/upload/optoutfile/report?fileId=${fileId}`,
+      method: optOutApi.report.method,
+      url: urlOf(optOutApi.report, { query: { fileId } }),
       headers: { ...bearer(token), 'accept-language': lang },
     });
 

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { alertsApi } from '../../shared/contract/alerts';
+import { bulkAccountsApi } from '../../shared/contract/bulk-accounts';
+import { pathOf, urlOf } from '../../shared/contract/route';
 import { ADMIN_PERMISSIONS } from '../../shared/permissions';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -39,7 +42,6 @@ const SUPERVISE = 1;
 /** Room for a busy machine: a supervise round's own queries, the dead-letter worker's polling. */
 const SLACK = 5;
 const DOMAIN = 'worker-fault.example.edu';
-const BULK = '/api/registrarUser/instructor/bulkAccountCreation';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const NODE = join(ROOT, 'node_modules/.bin/node');
 const MAIN = join(ROOT, 'src/server/main.ts');
@@ -235,7 +237,7 @@ describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
 
     // The bell: one alert per course, the failed ones included.
     const alerts = await api.inject({
-      url: `/api/alert/alerts?organizationId=${w.institution.id}`,
+      url: urlOf(alertsApi.list, { query: { organizationId: w.institution.id } }),
       headers: bearer(token),
     });
     expect(alerts.statusCode).toBe(200);
@@ -285,15 +287,15 @@ describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
     const first = startWorker();
 
     const up = await api.inject({
-      method: 'POST',
-      url: `${BULK}?organizationId=${institution.id}`,
+      method: bulkAccountsApi.upload.method,
+      url: urlOf(bulkAccountsApi.upload, { query: { organizationId: institution.id } }),
       headers: { ...auth, ...body.headers },
       payload: body.payload,
     });
     expect(up.statusCode).toBe(202);
     const importId: string = up.json().importId;
     const status = async () => {
-      const res = await api.inject({ url: `${BULK}/${importId}`, headers: auth });
+      const res = await api.inject({ url: pathOf(bulkAccountsApi.get, { importId }), headers: auth });
       expect(res.statusCode).toBe(200);
       return res.json() as { status: string; processedRows: number; error?: string | null };
     };
@@ -308,8 +310,8 @@ describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
       third500.row_number,
     ]);
     const commit = await api.inject({
-      method: 'POST',
-      url: `${BULK}/${importId}/commit`,
+      method: bulkAccountsApi.commit.method,
+      url: pathOf(bulkAccountsApi.commit, { importId }),
       headers: auth,
       payload: { mode: 'createAndUpdate' },
     });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToolsApi } from '../../../shared/contract/admin-tools';
+import { institutionsApi } from '../../../shared/contract/institutions';
 import type { RouteBody, RouteQuery } from '../../../shared/contract/route';
 import { auditLog, institutions } from '../../db/schema';
 import { createCourseWorld } from '../../test/course-fixtures';
@@ -138,7 +139,7 @@ describe('updateInstitution (Inclusive Access page)', () => {
     const denied = await t.db.select().from(auditLog).where(eq(auditLog.outcome, 'denied'));
     expect(denied.length).toBe(deniedBefore + 3);
     for (const who of ['asupport', 'ainsider']) {
-      const res = await t.as(who).get(`/api/institution/institutionDetails/${w.b.id}`);
+      const res = await t.as(who).call(institutionsApi.details, { params: { organizationId: w.b.id } });
       expect(res.statusCode).toBe(200);
     }
     expect(await stored(w.a.id)).toEqual(before);

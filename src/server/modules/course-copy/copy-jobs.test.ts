@@ -9,6 +9,7 @@ import {
   sectionInstructors,
   sections,
 } from '../../db/schema';
+import { alertsApi } from '../../../shared/contract/alerts';
 import { courseCopyApi } from '../../../shared/contract/course-copy';
 import { ALL_JOBS } from '../../jobs';
 import {
@@ -227,7 +228,7 @@ describe('failures', () => {
     );
 
     // the copy-status alert lists it; Retry from the UI queues it again and it succeeds
-    const alerts = await t.as('cj-admin').get(`/api/alert/alerts?organizationId=${org}`);
+    const alerts = await t.as('cj-admin').call(alertsApi.list, { query: { organizationId: org } });
     expect(alerts.json().today.courseCopyStatuses).toContainEqual(
       expect.objectContaining({ id: req.statuses[0].id, status: 'FailedPermanently', courseName: 'Flaky' }),
     );

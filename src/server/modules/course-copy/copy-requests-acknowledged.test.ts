@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertsApi } from '../../../shared/contract/alerts';
 import { courseCopyApi } from '../../../shared/contract/course-copy';
 import { copyJobs, copyRequests } from '../../db/schema';
 import { createCopyWorld } from '../../test/copy-fixtures';
@@ -44,7 +45,9 @@ const shown = async () =>
     .requests.map((r: { trackingId: string }) => r.trackingId);
 
 const acknowledge = (ids: number[]) =>
-  t.as('cra-admin').post(`/api/alert/alerts/acknowledge?organizationId=${w.institution.id}`, { ids });
+  t
+    .as('cra-admin')
+    .call(alertsApi.acknowledge, { query: { organizationId: w.institution.id }, body: { ids } });
 
 describe('GET /api/courses/copy/requests after acknowledgement', () => {
   it('leaves out a request once all its courses are acknowledged, not before', async () => {
@@ -57,7 +60,9 @@ describe('GET /api/courses/copy/requests after acknowledgement', () => {
     expect((await acknowledge([failed.jobIds[1]])).statusCode).toBe(200);
     expect(await shown()).not.toContain(failed.trackingId);
 
-    const alerts = await t.as('cra-admin').get(`/api/alert/alerts?organizationId=${w.institution.id}`);
+    const alerts = await t
+      .as('cra-admin')
+      .call(alertsApi.list, { query: { organizationId: w.institution.id } });
     const ids = ['today', 'yesterday', 'older'].flatMap((k) =>
       alerts.json()[k].courseCopyStatuses.map((c: { id: number }) => c.id),
     );

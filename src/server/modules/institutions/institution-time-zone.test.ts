@@ -5,8 +5,10 @@ import { institutions, offers } from '../../db/schema';
 import { defaultTimeZone, todayInInstitution } from '../../lib/institution-today';
 import { createCourseWorld, createOffer, createProduct, createSection } from '../../test/course-fixtures';
 import { createInstitution } from '../../test/fixtures';
+import { adminToolsApi } from '../../../shared/contract/admin-tools';
 import { coursesApi } from '../../../shared/contract/courses';
 import { institutionsApi } from '../../../shared/contract/institutions';
+import { offersApi } from '../../../shared/contract/offers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: at any moment Kiritimati's
@@ -20,7 +22,6 @@ let west: { id: number };
 const setZone = (id: number, timeZone: string | null) =>
   t.db.update(institutions).set({ timeZone }).where(eq(institutions.id, id));
 // offers and the institution setting belong to other features: their paths are written here
-const get = (url: string) => t.as('tzboss').get(url);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -102,14 +103,15 @@ describe('periods and offers follow the institution zone', () => {
       .update(offers)
       .set({ endsOn: westToday })
       .where(inArray(offers.id, [w.id, e.id]));
-    const detail = async (id: number) => (await get(`/api/institution/offers/${id}`)).json().offer;
+    const detail = async (id: number) =>
+      (await t.as('tzboss').call(offersApi.detail, { params: { offerId: id } })).json().offer;
     expect((await detail(w.id)).expiresSoon).toBe(true);
     expect((await detail(e.id)).expiresSoon).toBe(false);
   });
 });
 
 describe('the institution time zone setting', () => {
-  const body = (over: object) => ({
+  const body = (over: { timeZone: string; version: number }) => ({
     censusDuration: -1,
     offerType: null,
     orgInclusiveId: null,
@@ -118,12 +120,10 @@ describe('the institution time zone setting', () => {
   });
   it('is saved from the Inclusive Access page and shown in the details', async () => {
     const inst = await createInstitution(t.db, 'tz Zone Setting College');
-    const res = await t
-      .as('tzboss')
-      .put(
-        `/api/institution/updateInstitution?organizationId=${inst.id}`,
-        body({ timeZone: 'America/Chicago', version: 1 }),
-      );
+    const res = await t.as('tzboss').call(adminToolsApi.updateInstitution, {
+      query: { organizationId: inst.id },
+      body: body({ timeZone: 'America/Chicago', version: 1 }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().institution.timeZone).toBe('America/Chicago');
     const [row] = await t.db.select().from(institutions).where(eq(institutions.id, inst.id));
@@ -132,12 +132,10 @@ describe('the institution time zone setting', () => {
 
   it('refuses an unknown zone with 422 and changes nothing', async () => {
     const inst = await createInstitution(t.db, 'tz Bad Zone College');
-    const res = await t
-      .as('tzboss')
-      .put(
-        `/api/institution/updateInstitution?organizationId=${inst.id}`,
-        body({ timeZone: 'Mars/Olympus', version: 1 }),
-      );
+    const res = await t.as('tzboss').call(adminToolsApi.updateInstitution, {
+      query: { organizationId: inst.id },
+      body: body({ timeZone: 'Mars/Olympus', version: 1 }),
+    });
     expect(res.statusCode).toBe(422);
     const [row] = await t.db.select().from(institutions).where(eq(institutions.id, inst.id));
     expect(row!.timeZone).toBeNull();

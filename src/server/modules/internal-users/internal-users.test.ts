@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contract/internal-users';
 import type { RouteBody, RouteQuery } from '../../../shared/contract/route';
 import { rolesApi } from '../../../shared/contract/roles';
+import { usersApi } from '../../../shared/contract/users';
 import { groupMembers, groups, users } from '../../db/schema';
 import { addToInternalGroup, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -96,7 +97,7 @@ describe('GET /api/groupAuth/userGroupDetails', () => {
 
 describe('GET /api/registrarUser/getUser/:username (e-mail lookup)', () => {
   it('returns the e-mail of a user name, case-insensitively', async () => {
-    const res = await as('boss').get('/api/registrarUser/getUser/IREG');
+    const res = await as('boss').call(usersApi.getUser, { params: { username: 'IREG' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       userName: 'ireg',
@@ -106,14 +107,14 @@ describe('GET /api/registrarUser/getUser/:username (e-mail lookup)', () => {
   });
 
   it('answers an unknown user name with 404 "Invalid Username"; non-super admins are refused', async () => {
-    const res = await as('boss').get('/api/registrarUser/getUser/nobody-here');
+    const res = await as('boss').call(usersApi.getUser, { params: { username: 'nobody-here' } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({
       message: 'error.invalidUsername',
       description: INTERNAL_USER_MESSAGES.invalidUsername,
     });
-    expect((await as('assoc').get('/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
-    expect((await as('reg').get('/api/registrarUser/getUser/ireg')).statusCode).toBe(403);
+    expect((await as('assoc').call(usersApi.getUser, { params: { username: 'ireg' } })).statusCode).toBe(403);
+    expect((await as('reg').call(usersApi.getUser, { params: { username: 'ireg' } })).statusCode).toBe(403);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coursesApi } from '../../../shared/contract/courses';
 import { recycleBinApi } from '../../../shared/contract/recycle-bin';
 import type { RouteBody } from '../../../shared/contract/route';
 import { rolesApi } from '../../../shared/contract/roles';
@@ -73,10 +74,12 @@ describe('recycle bin: courses', () => {
     expect(people.instructors.length).toBe(2);
     expect(people.enrollments.length).toBe(1);
 
-    const del = await t.as('rreg').delete(`/api/courses/delete?sectionId=${s.child.id}`);
+    const del = await t.as('rreg').call(coursesApi.remove, { query: { sectionId: s.child.id } });
     expect(del.statusCode).toBe(200);
     expect(del.json().message).toBe('Course successfully deleted');
-    expect((await t.as('rreg').get(`/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(404);
+    expect(
+      (await t.as('rreg').call(coursesApi.details, { query: { sectionId: s.child.id } })).statusCode,
+    ).toBe(404);
 
     const listed = await t.as('rreg').call(recycleBinApi.list, { query: { organizationId: s.w.a.id } });
     expect(listed.statusCode).toBe(200);
@@ -101,7 +104,9 @@ describe('recycle bin: courses', () => {
     expect(same1).toEqual(same0);
     expect(v1).toBeGreaterThan(v0);
     expect(await peopleOf(s.child.id)).toEqual(people);
-    expect((await t.as('rreg').get(`/api/courses/details?sectionId=${s.child.id}`)).statusCode).toBe(200);
+    expect(
+      (await t.as('rreg').call(coursesApi.details, { query: { sectionId: s.child.id } })).statusCode,
+    ).toBe(200);
     expect(await entryFor('section', s.child.id)).toBeUndefined();
     expect(await auditCount('course.restore')).toBe(1);
     // a second restore of the same entry
@@ -111,7 +116,9 @@ describe('recycle bin: courses', () => {
   });
 
   it('refuses other institutions, users without the right and bad input; nothing changes', async () => {
-    expect((await t.as('rreg').delete(`/api/courses/delete?sectionId=${s.solo.id}`)).statusCode).toBe(200);
+    expect((await t.as('rreg').call(coursesApi.remove, { query: { sectionId: s.solo.id } })).statusCode).toBe(
+      200,
+    );
     const entry = await entryFor('section', s.solo.id);
     const auditRows = (await t.db.select().from(auditLog)).length;
 
@@ -159,8 +166,12 @@ describe('recycle bin: courses', () => {
   });
 
   it('a child course waits for its master; a taken custom course id is explained (409, nothing changes)', async () => {
-    expect((await t.as('rreg').delete(`/api/courses/delete?sectionId=${s.child.id}`)).statusCode).toBe(200);
-    expect((await t.as('rreg').delete(`/api/courses/delete?sectionId=${s.master.id}`)).statusCode).toBe(200);
+    expect(
+      (await t.as('rreg').call(coursesApi.remove, { query: { sectionId: s.child.id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.as('rreg').call(coursesApi.remove, { query: { sectionId: s.master.id } })).statusCode,
+    ).toBe(200);
     const childEntry = await entryFor('section', s.child.id);
     const refused = await restore('rreg', s.w.a.id, childEntry.id);
     expect(refused.statusCode).toBe(409);
@@ -179,7 +190,9 @@ describe('recycle bin: courses', () => {
       customCourseId: 'cv-1',
       lmsKind: 'canvas',
     });
-    expect((await t.as('rreg').delete(`/api/courses/delete?sectionId=${lms.id}`)).statusCode).toBe(200);
+    expect((await t.as('rreg').call(coursesApi.remove, { query: { sectionId: lms.id } })).statusCode).toBe(
+      200,
+    );
     await createSection(t.db, {
       institutionId: s.w.a.id,
       courseName: 'Newer',

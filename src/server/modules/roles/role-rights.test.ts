@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS_MESSAGES } from '../../../shared/contract/role-rights';
 import { rolesApi } from '../../../shared/contract/roles';
+import { usersApi } from '../../../shared/contract/users';
 import { ADMIN_PERMISSIONS, type Permission } from '../../../shared/permissions';
 import { auditLog, groupMembers, groups } from '../../db/schema';
 import { createInstitution, createRole, createUser } from '../../test/fixtures';
@@ -144,12 +145,15 @@ describe('a role editor cannot demote roles above its rights', () => {
       description: RIGHTS_MESSAGES.user('rregistrar', MISSING),
       params: { username: 'rregistrar', missing: MISSING.join(', ') },
     });
-    const edit = await t.as('reditor').put(`/api/registrarUser/piUser?organizationId=${instA.id}`, {
-      userId: registrar.id,
-      firstName: 'Reg',
-      lastName: 'Istrar',
-      email: 'rregistrar@example.edu',
-      groupId: keeperRole.id,
+    const edit = await t.as('reditor').call(usersApi.editPiUser, {
+      query: { organizationId: instA.id },
+      body: {
+        userId: registrar.id,
+        firstName: 'Reg',
+        lastName: 'Istrar',
+        email: 'rregistrar@example.edu',
+        groupId: keeperRole.id,
+      },
     });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toBe('error.aboveYourRightsUser');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coursesApi } from '../../../shared/contract/courses';
 import { rostersApi } from '../../../shared/contract/rosters';
 import { auditLog, enrollments } from '../../db/schema';
 import { createCourseWorld, createSection, createStudent, enroll } from '../../test/course-fixtures';
@@ -144,7 +145,7 @@ describe('a dropped enrollment', () => {
     const csv = await t.as('rreg').call(rostersApi.export, { query: { sectionId: sec.id } });
     expect(csv.body).toContain('stayer');
     expect(csv.body).toContain('leaver');
-    const detail = await t.as('rreg').get(`/api/courses/details?sectionId=${sec.id}`);
+    const detail = await t.as('rreg').call(coursesApi.details, { query: { sectionId: sec.id } });
     expect(detail.json().course.enrollmentCount).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
+import { authApi } from '../../../shared/contract/auth';
 import { pathOf } from '../../../shared/contract/route';
 import { usersApi } from '../../../shared/contract/users';
 import { auditLog, sessions, users } from '../../db/schema';
@@ -53,7 +54,7 @@ describe('deactivate and reactivate an account', () => {
     expect(res.json().sessionsEnded).toBeGreaterThan(0);
     expect(await statusOf(id['st-departed'])).toBe('disabled');
     expect(await sessionsOf(id['st-departed'])).toBe(0);
-    const me = await departed.get('/api/auth/session');
+    const me = await departed.call(authApi.session);
     expect(me.statusCode).toBe(401);
     await expect(login(t.app, 'st-departed')).rejects.toThrow(/401/);
     expect(await auditCount('user.deactivate', 'ok')).toBe(1);

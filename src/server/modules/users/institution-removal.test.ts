@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recycleBinApi } from '../../../shared/contract/recycle-bin';
 import { usersApi } from '../../../shared/contract/users';
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions';
 import { auditLog, groupMembers, memberships, recycleBin, users } from '../../db/schema';
@@ -14,7 +15,7 @@ const id: Record<string, number> = {};
 const remove = (who: string, userId: number, org = a) =>
   t.as(who).call(usersApi.removeFromInstitution, { params: { id: userId }, query: { organizationId: org } });
 const restore = (who: string, binId: number) =>
-  t.as(who).post('/api/recycle-bin/restore', { organizationId: a, id: binId });
+  t.as(who).call(recycleBinApi.restore, { body: { organizationId: a, id: binId } });
 const rolesIn = async (userId: number) =>
   (await t.db.select().from(groupMembers).where(eq(groupMembers.userId, userId))).map((r) => r.groupId);
 const institutionsOf = async (userId: number) =>

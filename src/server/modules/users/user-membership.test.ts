@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolesApi } from '../../../shared/contract/roles';
 import { USER_MESSAGES, usersApi } from '../../../shared/contract/users';
 import { groupMembers, mailOutbox, memberships } from '../../db/schema';
 import { createSection, setInstructors } from '../../test/course-fixtures';
@@ -215,6 +216,8 @@ describe('bad input on the per-user calls answers 422, never 500', () => {
       422,
     );
     expect((await as('reg').post(usersApi.addUser.path, { ...base, userId: 'x' })).statusCode).toBe(422);
-    expect((await t.app.inject({ method: 'GET', url: '/api/groupAuth/plaUrls' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: rolesApi.plaUrls.method, url: rolesApi.plaUrls.path })).statusCode,
+    ).toBe(401);
   });
 });

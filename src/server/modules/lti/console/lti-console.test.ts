@@ -13,6 +13,7 @@ import {
 import { createSection } from '../../../test/course-fixtures';
 import { addToInternalGroup, createInstitution, createRole, createUser } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { institutionsApi } from '../../../../shared/contract/institutions';
 import { ltiApi } from '../../../../shared/contract/lti';
 import { pathOf, type RouteBody } from '../../../../shared/contract/route';
 import { createIsbnProduct, createPairing } from '../../../test/product-fixtures';
@@ -117,7 +118,9 @@ describe('registrations list', () => {
     const res = await t.as('ltiinternal').call(ltiApi.list, { query: { organizationId: a.id } });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('error.accessDenied');
-    const mapping = await t.as('ltiinternal').get(`/api/institution/getAllLMSMapping?organizationId=${a.id}`);
+    const mapping = await t
+      .as('ltiinternal')
+      .call(institutionsApi.lmsMappings, { query: { organizationId: a.id } });
     expect(mapping.statusCode).toBe(200);
     expect(mapping.json().integrations.length).toBeGreaterThan(0);
   });

@@ -32,6 +32,7 @@ import {
 } from '../../../test/lti-platform';
 import { createLtiKeyCache } from './lti-key-cache';
 import { type LaunchSession, SESSION_MINUTES, signSession } from './lti-session';
+import { authApi } from '../../../../shared/contract/auth';
 import { ltiProtocolApi } from '../../../../shared/contract/lti-protocol';
 
 let w: LtiWorld;
@@ -674,7 +675,7 @@ describe('framing', () => {
       expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(r.headers['x-frame-options']).toBe('DENY');
     }
-    const consoleRes = await t.app.inject({ url: '/api/app/config' });
+    const consoleRes = await t.app.inject({ url: authApi.appConfig.path });
     expect(consoleRes.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(consoleRes.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
