@@ -126,19 +126,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it('the pool recovers from killed idle connections: the next reads answer 200', async () => {
+      const reads = () =>
+        Promise.all(
+          Array.from({ length: 6 }, () =>
+            t.app.inject({
+              method: institutionsApi.filterByName.method,
+              url: urlOf(institutionsApi.filterByName, { query: { name: '' } }),
+              headers: bearer(token),
+            }),
+          ),
+        );
+      // the earlier tests may leave the pool without a connection of its own: six reads side by side open some
+      await reads();
       const { rows } = await admin.query(
         'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
       );
       expect(rows.length).toBeGreaterThan(0);
-      const answers = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          t.app.inject({
-            method: institutionsApi.filterByName.method,
-            url: urlOf(institutionsApi.filterByName, { query: { name: '' } }),
-            headers: bearer(token),
-          }),
-        ),
-      );
+      const answers = await reads();
       for (const r of answers) expect(r.statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     });
@@ -155,7 +159,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         payload: { contextId: orgId, name: 'Dropped Role', permissions: [] },
         headers: bearer(token),
       });
-      await terminate(await waitingBackends(1));
+      const finishedUnblocked = write.then((r) => {
+        throw new Error(`the write answered ${r.statusCode} before it waited on the lock: ${r.body}`);
+      });
+      finishedUnblocked.catch(() => {}); // after it waited, its answer is checked below
+      await terminate(await Promise.race([waitingBackends(1), finishedUnblocked]));
       await admin.query('rollback');
       const res = await write;
       expect(res.statusCode).toBe(503);
