@@ -57,6 +57,14 @@ export interface JobDefinition<P> {
   /** Cron schedule (UTC) for recurring jobs. */
   cron?: string;
   handler(payload: P, ctx: ServiceContext, job: PgBoss.JobWithMetadata<P>): Promise<unknown>;
+  /**
+   * Handles a whole batch a worker took (work.batchSize), in place of `handler` job by job: returns
+   * each job's error, or undefined when it is done, in the batch's order.
+   */
+  handleBatch?(
+    jobs: { payload: P; job: PgBoss.JobWithMetadata<P> }[],
+    ctx: ServiceContext,
+  ): Promise<unknown[]>;
 }
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {

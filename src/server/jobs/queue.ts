@@ -59,24 +59,26 @@ export class JobQueue implements JobSender {
     };
     for (const def of definitions) {
       const handle = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
-        for (const job of jobs) {
-          try {
-            const payload = def.payload.parse(job.data);
-            await def.handler(payload, ctx, job as never);
-          } catch (err) {
-            if (jobs.length === 1) throw err;
-            // In a batch, fail only this job (pg-boss retries it); the others complete as usual.
-            await this.boss.fail(def.name, job.id, { message: String((err as Error)?.message ?? err) });
-          }
-        }
+        const errors = await handleJobs(def, jobs, ctx);
+        if (jobs.length === 1 && errors[0]) throw errors[0];
+        // In a batch, fail only the jobs that failed (pg-boss retries them); the others complete as usual.
+        for (const [i, err] of errors.entries())
+          if (err)
+            await this.boss.fail(def.name, jobs[i].id, { message: String((err as Error)?.message ?? err) });
       };
       // PGlite is one connection: one worker per queue. PostgreSQL may run several side by side.
       const workers = this.database.kind === 'pglite' ? 1 : Math.max(1, def.concurrency ?? 1);
+      const batchSize = def.work?.batchSize ?? 1;
       for (let i = 0; i < workers; i++) {
-        await this.boss.work(
+        let workerId: string | undefined;
+        workerId = await this.boss.work(
           def.name,
           { pollingIntervalSeconds: 1, ...def.work, includeMetadata: true },
-          handle,
+          async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+            await handle(jobs);
+            // A full batch: more jobs are likely waiting, so fetch again now, not a polling interval later.
+            if (workerId && jobs.length >= batchSize) this.boss.notifyWorker(workerId);
+          },
         );
       }
       if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
@@ -118,4 +120,32 @@ export class JobQueue implements JobSender {
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   }
+}
+
+/** Runs a worker's batch through the job's batch handler, or its handler job by job; each job's error. */
+async function handleJobs(
+  def: JobDefinition<unknown>,
+  jobs: PgBoss.JobWithMetadata<unknown>[],
+  ctx: ServiceContext,
+) {
+  const errors: unknown[] = jobs.map(() => undefined);
+  const parsed: { payload: unknown; job: PgBoss.JobWithMetadata<unknown>; at: number }[] = [];
+  for (const [at, job] of jobs.entries()) {
+    const payload = def.payload.safeParse(job.data);
+    if (payload.success) parsed.push({ payload: payload.data, job, at });
+    else errors[at] = payload.error;
+  }
+  if (def.handleBatch) {
+    const outcomes = await def.handleBatch(parsed, ctx);
+    for (const [i, p] of parsed.entries()) errors[p.at] = outcomes[i];
+    return errors;
+  }
+  for (const { payload, job, at } of parsed) {
+    try {
+      await def.handler(payload, ctx, job);
+    } catch (err) {
+      errors[at] = err;
+    }
+  }
+  return errors;
 }

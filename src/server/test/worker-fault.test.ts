@@ -13,7 +13,15 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { BOSS_SCHEMA } from '../jobs/queue';
-import { copyCourse, createCopyWorld, FAST_COPY_ENV, postCopy, waitForRequest } from './copy-fixtures';
+import {
+  addInstructor,
+  copyCourse,
+  copySection,
+  createCopyWorld,
+  FAST_COPY_ENV,
+  postCopy,
+  waitForRequest,
+} from './copy-fixtures';
 import { bearer, createInstitution, createRole, createUser, login } from './fixtures';
 import { createPostgresTestDatabase } from './harness';
 import { RowLocks } from './row-locks';
@@ -22,19 +30,19 @@ import { multipart, XLSX_TYPE, xlsx } from './xlsx-files';
 
 /**
  * A real worker process (`ROLE=worker`, src/server/main.ts) is killed with SIGKILL in the middle of
- * a 19-course copy (twice) and of a 2,000-row bulk import; a new worker process takes over. Nothing
+ * copying 19 courses (twice) and of a 2,000-row bulk import; a new worker process takes over. Nothing
  * here touches pg-boss: the killed attempts are ended by pg-boss's own supervisor in the new worker,
  * with short time limits (EXPIRE) and a one-second supervise round so the test takes seconds.
  *
- * The test holds row locks (RowLocks) so a worker stops exactly on a course or a batch of its choice,
- * and lets it pass one course at a time: the kills land mid-job, not by luck of timing.
+ * The test holds row locks (RowLocks) so a worker stops exactly where the test chooses (inside one
+ * request's copy, on a batch of an import) and lets it pass: the kills land mid-job, not by luck of timing.
  */
 const PG = Boolean(process.env.TEST_DATABASE_URL);
 const COURSES = 19;
-/** Courses copied before the second kill; the others' last attempt dies with it. */
+/** Courses of the request copied before the second kill; the other request's last attempts die with it. */
 const OK = 4;
 const ROWS = 2000;
-/** Time limit of a copy attempt. A worker takes up to 50 copies at once: the test passes them within it. */
+/** Time limit of a copy attempt (a worker takes up to 50 copies at once). */
 const EXPIRE = 8;
 /** Time limit of an import attempt: a retry applies the last 1,000 rows within it. */
 const IMPORT_EXPIRE = 12;
@@ -139,29 +147,31 @@ afterAll(async () => {
 });
 
 describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
-  it('19 courses, the worker killed mid-copy twice: each ends once, retried or FailedPermanently with its alert', {
+  it('19 courses in two requests, the worker killed mid-copy twice: each ends once, copied or FailedPermanently with its alert', {
     timeout: 3 * LONG,
   }, async () => {
     const w = await createCopyWorld(database.db, 'wf');
+    const sourceB = await copySection(database.db, w.institution.id, { productId: w.product.id });
+    await addInstructor(database.db, sourceB.id, w.teacher.id);
     const token = await login(api, 'wf-admin');
-    const names = Array.from({ length: COURSES }, (_, i) => `Fault copy ${i + 1}`);
-    const req = await postCopy(
-      api,
-      token,
-      w.institution.id,
-      names.map((n) => copyCourse(w.source.id, n)),
-      true,
-    );
-    const ids = req.statuses.map((s) => s.id);
+    const org = w.institution.id;
+    const courses = (source: number, from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => copyCourse(source, `Fault copy ${from + i + 1}`));
+    // Request A copies OK courses of the world's source, request B the others of source B.
+    const reqA = await postCopy(api, token, org, courses(w.source.id, 0, OK), true);
+    const reqB = await postCopy(api, token, org, courses(sourceB.id, OK, COURSES - OK), true);
+    const tracking = [reqA.trackingId, reqB.trackingId];
+    const ids = [...reqA.statuses, ...reqB.statuses].map((s) => s.id);
     const { rows: queued } = await database.sql.executeSql(
-      `select queue_job_id from copy_jobs where request_id = $1`,
-      [req.trackingId],
+      `select queue_job_id from copy_jobs where request_id = any($1::uuid[])`,
+      [tracking],
     );
     const queueIds = queued.map((r: { queue_job_id: string }) => r.queue_job_id);
     const succeeded = () =>
-      count(`select count(*)::int as n from copy_jobs where request_id = $1 and status = 'succeeded'`, [
-        req.trackingId,
-      ]);
+      count(
+        `select count(*)::int as n from copy_jobs where request_id = any($1::uuid[]) and status = 'succeeded'`,
+        [tracking],
+      );
     /** Every course's queue job taken by a worker on attempt `retryCount` (0: the first). */
     const allTaken = (retryCount: number) =>
       waitFor(
@@ -174,32 +184,27 @@ describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
         LONG,
         `every copy job taken on attempt ${retryCount + 1}`,
       );
-    /** Lets the stuck worker copy `n` courses, one at a time; it stops on the next one. */
-    const pass = async (n: number) => {
-      for (let i = 0; i < n; i++) {
-        const { key } = await stuckWorker();
-        const before = await succeeded();
-        await locks.release(key);
-        await waitFor(async () => (await succeeded()) === before + 1, LONG, 'the released course copied');
-      }
-      await stuckWorker();
-    };
+    /** The live worker waits inside the copy of `source`'s courses (a new section refers to its locked source). */
+    const stuckOn = async (source: number) => expect((await stuckWorker()).key).toBe(source);
 
-    await locks.lock('copy_jobs', 'id = $1', ids);
-    // Worker 1 copies two courses and is killed while it works on the third. Worker 2 is started
-    // meanwhile (it finds no job to take): its supervisor fails the dead attempts at their time
-    // limit, and it takes their retries.
+    // Both sources locked. Worker 1 takes all 19 courses at once and is killed inside request A's
+    // copy transaction: nothing is written. Worker 2 is started meanwhile (it finds no job to take):
+    // its supervisor fails the dead attempts at their time limit, and it takes their retries.
+    await locks.lock('sections', 'id = $1', [w.source.id, sourceB.id]);
     const first = startWorker();
     await allTaken(0);
     const second = startWorker();
-    await pass(2);
+    await stuckOn(w.source.id);
     await kill(first);
-    expect(await succeeded()).toBe(2);
+    expect(await succeeded()).toBe(0);
 
-    // Worker 2 copies two more and is killed on its retries, the last attempts: a new worker's
-    // supervisor fails them to the dead-letter queue.
+    // Worker 2 copies request A once its source is free, and is killed inside request B's copy:
+    // B's last attempts die with it, and a new worker's supervisor fails them to the dead-letter queue.
     await allTaken(1);
-    await pass(2);
+    await stuckOn(w.source.id);
+    await locks.release(w.source.id);
+    await waitFor(async () => (await succeeded()) === OK, LONG, "request A's courses copied");
+    await stuckOn(sourceB.id);
     await kill(second);
     expect(await succeeded()).toBe(OK);
     await locks.releaseAll();
@@ -207,13 +212,14 @@ describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
     await third.ready;
     const thirdReady = Date.now() / 1000;
 
-    const done = await waitForRequest(api, token, w.institution.id, req.trackingId, (r) => r.finished, LONG);
+    const finished = (r: { finished: boolean }) => r.finished;
+    const doneA = await waitForRequest(api, token, org, reqA.trackingId, finished, LONG);
+    const doneB = await waitForRequest(api, token, org, reqB.trackingId, finished, LONG);
     await kill(third);
 
-    const byStatus = (s: string) => done.statuses.filter((c) => c.status === s);
-    expect(byStatus('succeeded')).toHaveLength(OK);
-    expect(byStatus('FailedPermanently')).toHaveLength(COURSES - OK);
-    for (const c of byStatus('FailedPermanently')) {
+    expect(doneA.statuses.map((c) => c.status)).toEqual(Array(OK).fill('succeeded'));
+    expect(doneB.statuses.map((c) => c.status)).toEqual(Array(COURSES - OK).fill('FailedPermanently'));
+    for (const c of doneB.statuses) {
       expect(c.reason).toBe(
         'The copy stopped before it finished (the server stopped or the attempt took too long) and no attempts are left. Use Retry to try again.',
       );
@@ -225,8 +231,8 @@ describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
               extract(epoch from j.completed_on)::float as failed,
               extract(epoch from c.finished_at)::float as final
          from copy_jobs c join ${BOSS_SCHEMA}.job j on j.id = c.queue_job_id
-        where c.request_id = $1 and c.status = 'FailedPermanently' and j.state = 'failed'`,
-      [req.trackingId],
+        where c.request_id = any($1::uuid[]) and c.status = 'FailedPermanently' and j.state = 'failed'`,
+      [tracking],
     );
     expect(late).toHaveLength(COURSES - OK);
     for (const r of late) {
@@ -237,7 +243,7 @@ describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
 
     // The bell: one alert per course, the failed ones included.
     const alerts = await api.inject({
-      url: urlOf(alertsApi.list, { query: { organizationId: w.institution.id } }),
+      url: urlOf(alertsApi.list, { query: { organizationId: org } }),
       headers: bearer(token),
     });
     expect(alerts.statusCode).toBe(200);
@@ -245,30 +251,36 @@ describe.skipIf(!PG)('a worker process killed mid-job (PostgreSQL)', () => {
     expect(copyAlerts.map((a) => a.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     expect(copyAlerts.filter((a) => a.status === 'FailedPermanently')).toHaveLength(COURSES - OK);
 
-    // Nothing twice: one section per succeeded course, the one it recorded; one e-mail, one send job.
+    // Nothing twice: one section per succeeded course, the one it recorded; one e-mail per request,
+    // one send job each.
     expect(
       await count(
         `select count(*)::int as n from sections where institution_id = $1 and course_name like 'Fault copy %'`,
-        [w.institution.id],
+        [org],
       ),
     ).toBe(OK);
     expect(
       await count(
         `select count(*)::int as n from copy_jobs j join sections s on s.id = j.result_section_id
-          where j.request_id = $1 and s.course_name = j.course_name`,
-        [req.trackingId],
+          where j.request_id = any($1::uuid[]) and s.course_name = j.course_name`,
+        [tracking],
       ),
     ).toBe(OK);
-    const mails = await rows(`select id, subject from mail_outbox where "to" = $1`, [w.admin.email]);
-    expect(mails.map((m) => m.subject)).toEqual([
-      `Your course copy request has finished: ${OK} of ${COURSES} created`,
+    const mails = await rows(`select id, subject from mail_outbox where "to" = $1 order by id`, [
+      w.admin.email,
     ]);
-    expect(
-      await count(
-        `select count(*)::int as n from ${BOSS_SCHEMA}.job where name = 'mail.send' and singleton_key = $1`,
-        [`mail-${mails[0].id}`],
-      ),
-    ).toBe(1);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your course copy request has finished: ${OK} of ${OK} created`,
+      `Your course copy request has finished: 0 of ${COURSES - OK} created`,
+    ]);
+    for (const mail of mails) {
+      expect(
+        await count(
+          `select count(*)::int as n from ${BOSS_SCHEMA}.job where name = 'mail.send' and singleton_key = $1`,
+          [`mail-${mail.id}`],
+        ),
+      ).toBe(1);
+    }
   });
 
   it('2,000-row bulk import, the worker killed mid-batch: the retry resumes and every row is applied once', {

@@ -5,7 +5,7 @@ import { ANALYZE_AFTER_ROWS, analyzeTables } from '../../db/analyze';
 import type { ServiceContext } from '../../jobs/define';
 import type { Locale } from '../../../shared/constants';
 import type { Actor } from '../../lib/actor';
-import { audit } from '../../lib/audit';
+import { audit, auditMany } from '../../lib/audit';
 import { setRole } from '../roles';
 import { isUniqueViolation } from '../../db/errors';
 import { type AccountMailInput, sendAccountMail, sendAccountMails } from '../users';
@@ -150,7 +150,7 @@ async function writeBatch(a: ApplyContext, writes: Write[], others: q.RowResult[
         userId: idOf(w),
       })),
     ]);
-    await q.auditMany(
+    await auditMany(
       tx,
       a.actor,
       writes.map((w) => ({

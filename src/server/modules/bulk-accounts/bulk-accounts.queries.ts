@@ -2,16 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, ne, sq
 import type { Db } from '../../db/client';
 import { insertJsonRows } from '../../db/insert-json-rows';
 import { intArray, textArray } from '../../db/sql-arrays';
-import {
-  auditLog,
-  bulkImportRows,
-  bulkImports,
-  groupMembers,
-  groups,
-  memberships,
-  users,
-} from '../../db/schema';
-import type { AuditEntry } from '../../lib/audit';
+import { bulkImportRows, bulkImports, groupMembers, groups, memberships, users } from '../../db/schema';
 import { isInstitutionUser } from '../users';
 
 export type ImportRow = typeof bulkImports.$inferSelect;
@@ -274,28 +265,5 @@ export async function addMemberships(db: Db, institutionId: number, userIds: num
     memberships,
     userIds.map((userId) => ({ userId, institutionId, courseRole: 'instructor' })),
     { onConflictDoNothing: true },
-  );
-}
-
-/** Writes many audit rows in one statement (see lib/audit). */
-export async function auditMany(
-  db: Db,
-  actor: { userId: number | null; requestId?: string | null },
-  entries: AuditEntry[],
-) {
-  await insertJsonRows(
-    db,
-    auditLog,
-    entries.map((e) => ({
-      actorUserId: actor.userId,
-      requestId: actor.requestId ?? null,
-      action: e.action,
-      entityType: e.entityType,
-      entityId: e.entityId == null ? null : String(e.entityId),
-      institutionId: e.institutionId ?? null,
-      outcome: e.outcome ?? 'ok',
-      before: (e.before ?? null) as never,
-      after: (e.after ?? null) as never,
-    })),
   );
 }

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { defineJob } from '../../jobs/define';
-import { failAbandoned, runCopyJob } from './copy-execution.service';
+import type PgBoss from 'pg-boss';
+import { defineJob, type ServiceContext } from '../../jobs/define';
+import { failAbandoned, runCopyJobs } from './copy-execution.service';
 
-const CopyJobPayload = z.object({ copyJobId: z.number().int().positive(), queueJobId: z.uuid() });
+const CopyJobPayload = z.object({
+  copyJobId: z.number().int().positive(),
+  queueJobId: z.uuid(),
+});
 
 /** Where pg-boss puts a copy job that failed for good, whatever the cause (error, timeout, shutdown). */
 export const copyCourseDeadJob = defineJob({
@@ -29,10 +33,26 @@ export const copyCourseJob = defineJob({
     expireInSeconds: 300,
     deadLetter: copyCourseDeadJob.name,
   },
-  // Batches of 50 handled one after another: 1,000 queued courses do not wait a polling interval each.
+  // Batches of 50, copied together: 1,000 queued courses do not wait a polling interval each.
   work: { batchSize: 50, pollingIntervalSeconds: 0.5 },
-  // On PostgreSQL four workers per process copy side by side (each course in its own transaction).
+  // On PostgreSQL four workers per process copy side by side.
   concurrency: 4,
-  handler: (payload, ctx, job) =>
-    runCopyJob(ctx, payload, { retryCount: job.retryCount, retryLimit: job.retryLimit }),
+  handler: async (payload, ctx, job) => {
+    const [err] = await copyBatch(ctx, [{ payload, job }]);
+    if (err) throw err;
+  },
+  handleBatch: (jobs, ctx) => copyBatch(ctx, jobs),
 });
+
+function copyBatch(
+  ctx: ServiceContext,
+  jobs: { payload: z.infer<typeof CopyJobPayload>; job: PgBoss.JobWithMetadata<unknown> }[],
+) {
+  return runCopyJobs(
+    ctx,
+    jobs.map(({ payload, job }) => ({
+      payload,
+      attempt: { retryCount: job.retryCount, retryLimit: job.retryLimit },
+    })),
+  );
+}

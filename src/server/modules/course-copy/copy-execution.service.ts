@@ -1,25 +1,18 @@
 import {
   APPLICATION_ERROR_CODE,
   type CopyStatus,
-  copyValidationMessage,
   isFinalCopyStatus,
 } from '../../../shared/contract/course-copy';
-import { can } from '../../../shared/permissions';
 import { ANALYZE_AFTER_ROWS, analyzeTables } from '../../db/analyze';
-import type { Db } from '../../db/client';
 import type { ServiceContext } from '../../jobs/define';
-import { audit } from '../../lib/audit';
-import { capabilities } from '../../lib/capabilities';
 import { readerLocale } from '../../lib/i18n';
 import { queueMail, renderMail } from '../mail';
-import { ruleFor } from './copy-validation.service';
+import * as b from './copy-batch.queries';
+import { CopyFailure, copyTogether } from './copy-together.service';
 import * as q from './course-copy.queries';
 
-export interface CopyJobPayload {
-  copyJobId: number;
-  /** The queue job that owns the course; a job whose id differs was superseded by a retry. */
-  queueJobId: string;
-}
+/** The queue job that owns the course; a job whose id differs was superseded by a retry. */
+export type CopyJobPayload = b.CopyOwner;
 
 export interface Attempt {
   /** 0 on the first attempt of this queue job. */
@@ -27,49 +20,98 @@ export interface Attempt {
   retryLimit: number;
 }
 
-/** Thrown for failures whose message may be shown to users as the reason. */
-export class CopyFailure extends Error {}
+/** One job of a worker's batch: the course it owns and which attempt this is. */
+export interface CopyAttempt {
+  payload: CopyJobPayload;
+  attempt: Attempt;
+}
 
 /**
- * One attempt at one course. The section is created, and the course marked succeeded with its id,
- * in ONE transaction that first locks the course's row and checks it is still this job's and has
- * no section yet: a retry after a crash, a second worker or a superseded job creates nothing more.
+ * A worker's batch of courses. Each course is claimed (processing, one more attempt); then, request by
+ * request, the request's courses are copied in ONE transaction (`copyTogether`) and the request is
+ * finished if it is done. When that transaction fails, each of its courses is copied in a transaction
+ * of its own, so a failing course fails only its own job. Returns each job's error (undefined when the
+ * job is done), in the batch's order: pg-boss retries a job that has one.
  */
-export async function runCopyJob(ctx: ServiceContext, payload: CopyJobPayload, attempt: Attempt) {
-  const { db, log } = ctx;
-  const claimed = await q.claimCopyJob(db, payload.copyJobId, payload.queueJobId);
-  if (!claimed) {
-    // Not this job's any more, or final already (e.g. the worker died after the commit).
-    const row = await q.findCopyJob(db, payload.copyJobId);
-    if (row && row.queueJobId === payload.queueJobId && isFinalCopyStatus(row.status as CopyStatus)) {
-      await finishRequestIfDone(ctx, row.requestId);
-    }
-    return;
-  }
+export async function runCopyJobs(ctx: ServiceContext, items: CopyAttempt[]): Promise<unknown[]> {
   const hooks = ctx.testHooks?.copy;
-  try {
-    await hooks?.beforeCopy?.(claimed);
-    const final = await db.transaction((tx) => copyOnce(tx, ctx, payload));
-    if (final !== true) ctx.metrics?.copyOutcome(final);
-    await hooks?.afterCommit?.(claimed);
-    if (final) await finishRequestIfDone(ctx, claimed.requestId);
-  } catch (err) {
-    const last = attempt.retryCount >= attempt.retryLimit;
-    log.warn(
-      { err, copyJobId: payload.copyJobId, attempt: attempt.retryCount + 1 },
-      'course copy attempt failed',
-    );
-    const failed = await q.setOutcome(db, payload.copyJobId, payload.queueJobId, {
-      status: last ? 'FailedPermanently' : 'Failed',
-      reason: failureReason(err, attempt, last),
-      reasonCode: APPLICATION_ERROR_CODE,
-    });
-    if (failed && last) ctx.metrics?.copyOutcome('FailedPermanently');
-    if (last) await finishRequestIfDone(ctx, claimed.requestId);
-    throw err; // pg-boss retries it with backoff, or fails it for good after the last attempt
-  } finally {
-    await hooks?.attemptEnded?.(claimed);
+  const errors: unknown[] = items.map(() => undefined);
+  const claimed = await b.claimCopyJobs(
+    ctx.db,
+    items.map((i) => i.payload),
+  );
+  const settled = new Set<string>(); // requests with a course that became final
+  const byRequest = new Map<string, number[]>();
+  for (const [i, { payload }] of items.entries()) {
+    const row = claimed.get(payload.copyJobId);
+    if (!row) {
+      // Not this job's any more, or final already (e.g. the worker died after the commit).
+      const done = await q.findCopyJob(ctx.db, payload.copyJobId);
+      if (done?.queueJobId === payload.queueJobId && isFinalCopyStatus(done.status as CopyStatus))
+        settled.add(done.requestId);
+      continue;
+    }
+    try {
+      await hooks?.beforeCopy?.(row);
+      byRequest.set(row.requestId, [...(byRequest.get(row.requestId) ?? []), i]);
+    } catch (err) {
+      errors[i] = err;
+      if (await recordFailure(ctx, items[i], err)) settled.add(row.requestId);
+    }
   }
+  for (const requestId of settled) if (!byRequest.has(requestId)) await finishRequestIfDone(ctx, requestId);
+  // The oldest request first: courses are copied in the order they were asked for.
+  const requests = [...byRequest].sort(
+    ([, a], [, b]) => items[a[0]].payload.copyJobId - items[b[0]].payload.copyJobId,
+  );
+  for (const [requestId, indexes] of requests) {
+    const together = await copyAllOrNothing(
+      ctx,
+      indexes.map((i) => items[i].payload),
+    );
+    for (const i of indexes) {
+      const { payload } = items[i];
+      try {
+        const final =
+          together?.get(payload.copyJobId) ??
+          (await ctx.db.transaction((tx) => copyTogether(tx, [payload]))).get(payload.copyJobId)!;
+        if (final !== true) ctx.metrics?.copyOutcome(final);
+        await hooks?.afterCommit?.(claimed.get(payload.copyJobId)!);
+      } catch (err) {
+        errors[i] = await recordFailure(ctx, items[i], err).then(() => err);
+      }
+    }
+    await finishRequestIfDone(ctx, requestId);
+  }
+  for (const row of claimed.values()) await hooks?.attemptEnded?.(row);
+  return errors;
+}
+
+/** The courses copied in one transaction, or undefined when it failed (each is then tried alone). */
+async function copyAllOrNothing(ctx: ServiceContext, owners: CopyJobPayload[]) {
+  if (owners.length < 2) return undefined;
+  try {
+    return await ctx.db.transaction((tx) => copyTogether(tx, owners));
+  } catch (err) {
+    ctx.log.warn({ err, courses: owners.length }, 'course copies failed together; copying them one by one');
+    return undefined;
+  }
+}
+
+/** Records a failed attempt (Failed, or FailedPermanently on the last); true when the course is final now. */
+async function recordFailure(ctx: ServiceContext, { payload, attempt }: CopyAttempt, err: unknown) {
+  const last = attempt.retryCount >= attempt.retryLimit;
+  ctx.log.warn(
+    { err, copyJobId: payload.copyJobId, attempt: attempt.retryCount + 1 },
+    'course copy attempt failed',
+  );
+  const failed = await q.setOutcome(ctx.db, payload.copyJobId, payload.queueJobId, {
+    status: last ? 'FailedPermanently' : 'Failed',
+    reason: failureReason(err, attempt, last),
+    reasonCode: APPLICATION_ERROR_CODE,
+  });
+  if (failed && last) ctx.metrics?.copyOutcome('FailedPermanently');
+  return last;
 }
 
 function failureReason(err: unknown, attempt: Attempt, last: boolean): string {
@@ -78,91 +120,6 @@ function failureReason(err: unknown, attempt: Attempt, last: boolean): string {
   return last
     ? `The copy failed on its last attempt (${of}): ${cause}. Use Retry to try again.`
     : `The copy failed (${of}): ${cause}. It will be tried again automatically.`;
-}
-
-/**
- * The copy itself, inside the transaction. Returns the final status it wrote, or true when the course
- * was final already or is not this job's any more.
- */
-async function copyOnce(tx: Db, _ctx: ServiceContext, payload: CopyJobPayload): Promise<CopyStatus | true> {
-  const row = await q.lockCopyJob(tx, payload.copyJobId);
-  if (!row || row.queueJobId !== payload.queueJobId || row.resultSectionId !== null) return true;
-  if (isFinalCopyStatus(row.status as CopyStatus)) return true;
-  const { request, institutionActive, requester } = await q.requestContext(tx, row.requestId);
-  const child = request.kind === 'child';
-  const outcome = (status: CopyStatus, reason: string, reasonCode: number | null) =>
-    q.setOutcome(tx, row.id, payload.queueJobId, { status, reason, reasonCode }).then(() => status);
-
-  const source = await q.sourceSection(tx, row.sourceSectionId);
-  if (!source || source.section.deletedAt) {
-    return outcome(
-      'notapplicable',
-      child
-        ? 'The parent course was removed before the child course could be created.'
-        : 'The course to copy was removed before the copy started.',
-      null,
-    );
-  }
-  const full = source.section;
-  // The rules may have changed since the request: check them again, with the requester's rights now.
-  const caps = await capabilities(tx, requester, request.institutionId);
-  const mayCopy = requester.status === 'active' && can(caps, 'copyCourses');
-  const offered = await q.productsWithActiveOffer(
-    tx,
-    request.institutionId,
-    full.productId ? [full.productId] : [],
-  );
-  const code = ruleFor({ ...full, ...source }, { active: institutionActive }, mayCopy, offered);
-  if (code !== null) {
-    return outcome(
-      'FailedPermanently',
-      `The course can no longer be copied: ${copyValidationMessage(code)}.`,
-      code,
-    );
-  }
-
-  const created = await q.insertSection(tx, {
-    institutionId: full.institutionId,
-    productId: full.productId,
-    parentSectionId: child ? full.id : null,
-    courseType: child ? 'child' : 'standalone',
-    useType: full.useType,
-    courseName: row.courseName,
-    description: full.description,
-    sectionCode: child ? null : full.sectionCode,
-    startDate: row.startDate ?? full.startDate,
-    endDate: row.endDate ?? full.endDate,
-    censusDuration: full.censusDuration,
-    lmsKind: full.lmsKind,
-    copiedFromSectionId: full.id,
-    createdBy: request.requestedBy,
-  });
-  await q.copyInstructors(tx, full.id, created.id);
-  if (child) await q.makeParent(tx, full.id);
-  const done = await q.setOutcome(tx, row.id, payload.queueJobId, {
-    status: 'succeeded',
-    reason: null,
-    reasonCode: null,
-    resultSectionId: created.id,
-  });
-  if (!done) throw new CopyFailure('the course changed while it was being copied'); // rolls the section back
-  await audit(
-    tx,
-    { userId: request.requestedBy },
-    {
-      action: child ? 'course.child.create' : 'course.copy',
-      entityType: 'section',
-      entityId: created.id,
-      institutionId: request.institutionId,
-      after: {
-        sourceSectionId: full.id,
-        copyJobId: row.id,
-        trackingId: row.requestId,
-        courseName: row.courseName,
-      },
-    },
-  );
-  return 'succeeded';
 }
 
 /** When every course of the request is final: mark it finished (once) and e-mail the requester if asked. */
@@ -198,7 +155,9 @@ export async function finishRequestIfDone(
 /** A course whose last attempt died (the worker stopped or the attempt timed out) is failed for good here. */
 export async function failAbandoned(ctx: ServiceContext, payload: CopyJobPayload) {
   const row = await q.findCopyJob(ctx.db, payload.copyJobId);
-  if (!row || row.queueJobId !== payload.queueJobId || isFinalCopyStatus(row.status as CopyStatus)) return;
+  if (!row || row.queueJobId !== payload.queueJobId) return;
+  // Copied, but the worker died before it finished the request: finish it here.
+  if (isFinalCopyStatus(row.status as CopyStatus)) return finishRequestIfDone(ctx, row.requestId);
   const failed = await q.setOutcome(ctx.db, row.id, payload.queueJobId, {
     status: 'FailedPermanently',
     reason:

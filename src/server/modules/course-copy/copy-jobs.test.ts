@@ -25,7 +25,7 @@ import { createUser } from '../../test/fixtures';
 import { copyFaults } from '../../test/copy-faults';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
-import { CopyFailure } from './copy-execution.service';
+import { CopyFailure } from './copy-together.service';
 
 /** The copy job through real pg-boss workers: every status path of spec §4. */
 let t: TestApp;
@@ -250,6 +250,38 @@ describe('failures', () => {
       return rows.length === 2 ? rows : undefined;
     });
     expect(mailsAfter[1].subject).toBe('Your course copy request has finished: 1 of 1 created');
+  });
+
+  it("copies a request's courses together; when one breaks that copy, the others are copied one by one and only it fails", async () => {
+    // The database refuses one course's section: the request's shared transaction fails with it.
+    await t.database.sql.executeSql(`
+      create function refuse_broken() returns trigger language plpgsql as $$
+      begin
+        if new.course_name = 'Broken' then raise exception 'refused'; end if;
+        return new;
+      end $$;
+      create trigger refuse_broken before insert on sections for each row execute function refuse_broken();`);
+    try {
+      const req = await postCopy(t.app, token, org, [
+        copyCourse(w.source.id, 'Sibling 1'),
+        copyCourse(w.source.id, 'Broken'),
+        copyCourse(w.source.id, 'Sibling 2'),
+      ]);
+      const done = await waitForRequest(t.app, token, org, req.trackingId);
+      expect(done.statuses.map((s) => [s.courseName, s.status, s.attempts])).toEqual([
+        ['Sibling 1', 'succeeded', 1],
+        ['Broken', 'FailedPermanently', 3],
+        ['Sibling 2', 'succeeded', 1],
+      ]);
+      expect(done.statuses[1].reason).toBe(
+        'The copy failed on its last attempt (attempt 3 of 3): an unexpected error stopped the copy. Use Retry to try again.',
+      );
+      expect((await sectionsNamed('Sibling 1')).length + (await sectionsNamed('Sibling 2')).length).toBe(2);
+    } finally {
+      await t.database.sql.executeSql(
+        'drop trigger refuse_broken on sections; drop function refuse_broken();',
+      );
+    }
   });
 
   it('fails a course for good, without retries, when its product is retired before the copy runs', async () => {

@@ -202,41 +202,18 @@ export async function findCopyJob(db: Db, id: number) {
   return row;
 }
 
-/** Locks the course's row for the transaction that creates its section. */
-export async function lockCopyJob(db: Db, id: number) {
-  const [row] = await db.select().from(copyJobs).where(eq(copyJobs.id, id)).for('update');
-  return row;
-}
-
-/** Claims the course for an attempt of queue job `queueJobId`; undefined when another job owns it or it is final. */
-export async function claimCopyJob(db: Db, id: number, queueJobId: string) {
-  const [row] = await db
-    .update(copyJobs)
-    .set({ status: 'processing', attempts: sql`${copyJobs.attempts} + 1`, updatedAt: new Date() })
-    .where(and(eq(copyJobs.id, id), eq(copyJobs.queueJobId, queueJobId), notInArray(copyJobs.status, FINAL)))
-    .returning();
-  return row;
-}
-
 /** Records an outcome, guarded by ownership and by not being final already. */
 export async function setOutcome(
   db: Db,
   id: number,
   queueJobId: string,
-  outcome: { status: CopyStatus; reason: string | null; reasonCode: number | null; resultSectionId?: number },
+  outcome: { status: CopyStatus; reason: string | null; reasonCode: number | null },
 ) {
   const final = FINAL.includes(outcome.status);
   const [row] = await db
     .update(copyJobs)
     .set({ ...outcome, finishedAt: final ? new Date() : null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(copyJobs.id, id),
-        eq(copyJobs.queueJobId, queueJobId),
-        notInArray(copyJobs.status, FINAL),
-        outcome.resultSectionId ? isNull(copyJobs.resultSectionId) : undefined,
-      ),
-    )
+    .where(and(eq(copyJobs.id, id), eq(copyJobs.queueJobId, queueJobId), notInArray(copyJobs.status, FINAL)))
     .returning();
   return row;
 }
@@ -268,40 +245,4 @@ export async function finishRequest(db: Db, requestId: string) {
     .where(and(eq(copyRequests.id, requestId), isNull(copyRequests.finishedAt)))
     .returning();
   return row;
-}
-
-/** A source section (deleted ones too) with every column and its product's copy-rule fields. */
-export async function sourceSection(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      section: sections,
-      platform: products.platform,
-      productType: products.productType,
-      productStatus: products.status,
-    })
-    .from(sections)
-    .leftJoin(products, eq(products.id, sections.productId))
-    .where(eq(sections.id, id));
-  return row;
-}
-
-/** Gives the new section the source's instructors and teaching assistants (never its students). */
-export async function copyInstructors(db: Db, fromSectionId: number, toSectionId: number) {
-  await db.execute(sql`
-    insert into section_instructors (section_id, user_id, role)
-    select ${toSectionId}, user_id, role from section_instructors where section_id = ${fromSectionId}
-    on conflict do nothing`);
-}
-
-export async function insertSection(db: Db, values: typeof sections.$inferInsert) {
-  const [row] = await db.insert(sections).values(values).returning();
-  return row;
-}
-
-/** The parent of a new child course becomes a parent (once). */
-export async function makeParent(db: Db, sectionId: number) {
-  await db
-    .update(sections)
-    .set({ courseType: 'parent', version: sql`${sections.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(sections.id, sectionId), sql`${sections.courseType} <> 'parent'`));
 }
