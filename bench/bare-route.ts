@@ -33,16 +33,21 @@ function recorder(database: Database) {
   let recording: Statement[] | null = null;
   // biome-ignore lint/suspicious/noExplicitAny: pg and PGlite query overloads, passed through
   client.query = (...args: any[]) => {
-    const [config, values] = args;
+    const [config, values, options] = args;
     const text = typeof config === 'string' ? config : config?.text;
     const params = (Array.isArray(values) ? values : config?.values) ?? [];
-    const name = typeof config === 'object' && typeof config?.name === 'string' ? config.name : undefined;
+    // pg names a statement in its config object, PGlite (src/server/db/pglite-named-statements.ts) in its options
+    const name = (typeof config === 'object' ? config?.name : options?.name) as string | undefined;
     if (recording && typeof text === 'string' && !/pgboss/i.test(text))
       recording.push({ text, params, ...(name ? { name } : {}) });
     return original(...args);
   };
   const query = (s: Statement): Promise<{ rows: unknown[] }> =>
-    s.name ? original({ name: s.name, text: s.text, values: s.params }) : original(s.text, s.params);
+    !s.name
+      ? original(s.text, s.params)
+      : database.kind === 'pglite'
+        ? original(s.text, s.params, { name: s.name })
+        : original({ name: s.name, text: s.text, values: s.params });
   return {
     query,
     async record(run: () => Promise<void>) {

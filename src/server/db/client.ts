@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { nameStatements } from './pglite-named-statements';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isConnectionLost, isPlainRead } from './connection-loss';
@@ -126,6 +127,7 @@ function openPglite(dir: string): Database {
   // pg_trgm and btree_gin: the GIN trigram indexes of the contains-searches (created by migrations).
   const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  nameStatements(db, client);
   const sql: SqlRunner = {
     async executeSql(text, values) {
       // Multi-statement SQL without parameters (pg-boss migrations) must go through exec.

@@ -89,21 +89,18 @@ function valuesOf(p: CourseListParams) {
 }
 
 /**
- * Ids of the institution's live sections whose name, section code, id or an instructor's name
- * matches: from the (institution, trigram) GIN indexes of live sections, so only the institution's
- * matching rows are read, not all of its sections (nor every institution's matches).
+ * The institution's live sections (rows of `columns`, with every filter of `base`) whose name, section
+ * code, id or an instructor's name matches: name and code from the (institution, trigram) GIN indexes
+ * of live sections in one bitmap (their OR), instructors from the users' name index, so only matching
+ * rows are read, not all of the institution's sections (nor every institution's matches).
  */
-function textMatch(s: Shape): SQL {
-  const own = sql`s.institution_id = ${P.inst} and s.deleted_at is null`;
-  const byId =
-    s.search === 'textOrId'
-      ? sql` union select s.id from ${sections} s where ${own} and s.id = ${P.qid}`
-      : sql``;
-  return sql`select s.id from ${sections} s where ${own} and s.course_name ilike ${P.pattern}
-    union select s.id from ${sections} s where ${own} and s.section_code ilike ${P.pattern}${byId}
-    union select si.section_id from ${sections} s join section_instructors si on si.section_id = s.id
-      join users u on u.id = si.user_id
-      where ${own} and (u.first_name || ' ' || u.last_name) ilike ${P.pattern}`;
+function textMatch(s: Shape, columns: SQL, base: SQL | undefined): SQL {
+  const byId = s.search === 'textOrId' ? sql` or ${sections.id} = ${P.qid}` : sql``;
+  return sql`select ${columns} from ${sections} where ${base}
+      and (${sections.courseName} ilike ${P.pattern} or ${sections.sectionCode} ilike ${P.pattern}${byId})
+    union select ${columns} from ${sections} where ${base} and ${sections.id} in (
+      select si.section_id from section_instructors si join users u on u.id = si.user_id
+       where (u.first_name || ' ' || u.last_name) ilike ${P.pattern})`;
 }
 
 /** Every filter except the period (and the text match: see countsAndPage). */
@@ -166,10 +163,9 @@ function countsAndPage(s: Shape): SQL {
   const dates = { start: sql`m.start_date`, end: sql`m.end_date` };
   const period = periodCondition(s.period, P.today, dates);
   const page = sql`select m.id, m.k from matched m${period ? sql` where ${period}` : sql``}`;
-  return sql`(with matched as materialized (
-      select ${sections.id} as id, ${SORTS[s.sort]} as k, ${sections.startDate} as start_date,
-             ${sections.endDate} as end_date
-        from ${sections} where ${base} and ${sections.id} in (${textMatch(s)}))
+  const columns = sql`${sections.id} as id, ${SORTS[s.sort]} as k, ${sections.startDate} as start_date,
+             ${sections.endDate} as end_date`;
+  return sql`(with matched as materialized (${textMatch(s, columns, base)})
     select ${counts(dates)}, ${pageJson(s, page)} as rows from matched m) c`;
 }
 
