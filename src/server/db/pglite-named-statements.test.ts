@@ -61,17 +61,19 @@ describe.skipIf(!PGLITE)("Drizzle's named statements on PGlite", () => {
     const statement = byName();
     let answered = false;
     let answer: Promise<unknown> | undefined;
-    await t.db.transaction(async (tx) => {
-      const [org] = await tx.insert(organizations).values({ name: 'Uncommitted System' }).returning();
-      await tx.insert(institutions).values({ organizationId: org.id, displayName: 'Uncommitted College' });
-      answer = statement.execute({ name: 'Uncommitted College' }).then((rows) => {
-        answered = true;
-        return rows;
-      });
-      for (let i = 0; i < 3; i++) await tx.execute(sql`select 1`);
-      expect(answered).toBe(false);
-      throw new Error('roll back');
-    }).catch((err: Error) => expect(err.message).toBe('roll back'));
+    await t.db
+      .transaction(async (tx) => {
+        const [org] = await tx.insert(organizations).values({ name: 'Uncommitted System' }).returning();
+        await tx.insert(institutions).values({ organizationId: org.id, displayName: 'Uncommitted College' });
+        answer = statement.execute({ name: 'Uncommitted College' }).then((rows) => {
+          answered = true;
+          return rows;
+        });
+        for (let i = 0; i < 3; i++) await tx.execute(sql`select 1`);
+        expect(answered).toBe(false);
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => expect(err.message).toBe('roll back'));
     expect(await answer).toEqual([]);
   });
 });
