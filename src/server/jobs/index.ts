@@ -4,6 +4,7 @@ import { copyCourseDeadJob, copyCourseJob } from '../modules/course-copy';
 import { sectionAlertsJob } from '../modules/alerts';
 import { applyImportJob, importDeadJob, parseImportJob } from '../modules/bulk-accounts';
 import { recycleBinPurgeJob } from '../modules/recycle-bin';
+import { sectionCountsCompactJob } from '../modules/courses';
 import {
   ltiLaunchLogRetentionJob,
   ltiRosterScheduleJob,
@@ -23,6 +24,7 @@ export const ALL_JOBS: JobDefinition<any>[] = [
   parseImportJob,
   applyImportJob,
   recycleBinPurgeJob,
+  sectionCountsCompactJob,
   ltiLaunchLogRetentionJob,
   ltiStateSweepJob,
   ltiRosterSyncJob,

@@ -75,6 +75,25 @@ export const sections = pgTable(
   ],
 );
 
+/**
+ * How many live sections an institution has per use type and dates, kept by triggers on `sections`
+ * (migration 0028): each statement that adds, removes or moves live sections appends one row per
+ * (institution, use type, start, end) it changed, with the difference in `n`; the course list sums
+ * them for its period counts, so they cost the institution's date pairs, not its sections. The
+ * `sections.countsCompact` job folds the rows into one per key.
+ */
+export const sectionDateCounts = pgTable(
+  'section_date_counts',
+  {
+    institutionId: integer('institution_id').notNull(),
+    useType: text('use_type').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('section_date_counts_inst_idx').on(t.institutionId, t.useType)],
+);
+
 /** Instructors of a section; role is 'instructor' or 'ta'. */
 export const sectionInstructors = pgTable(
   'section_instructors',

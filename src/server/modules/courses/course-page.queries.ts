@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { institutions, products, sections } from '../../db/schema';
+import { institutions, products, sectionDateCounts, sections } from '../../db/schema';
 import {
   accessTypeOf,
   type CourseListParams,
@@ -21,8 +21,9 @@ import type { RawRow } from './course-rows';
  *   list's order and stops after the page: no sort of the institution's sections. Its ids are found
  *   first (sort key only); the per-row subqueries (instructors, enrollments, access type) then run
  *   for the page alone, not for every row an OFFSET skips.
- * - The period counts are one grouped count over the same index (it carries the dates): an
- *   index-only scan, apart from the page.
+ * - The period counts, without a product, offer type or text filter, sum the counts the triggers keep
+ *   per (institution, use type, dates) in section_date_counts; with one, they are one count over the
+ *   same index (it carries the dates): an index-only scan, apart from the page.
  * - A text search finds the matching ids once (trigram indexes, see textMatch) for both.
  * - The statement is built by Drizzle once per shape (sort, order, period and which filters are
  *   set) and prepared (on PostgreSQL a named statement, parsed once per connection; a search's
@@ -141,11 +142,26 @@ function pageJson(s: Shape, page: SQL): SQL {
          left join ${products} on ${products.id} = ${sections.productId})`;
 }
 
-const counts = (dates?: { start: SQL; end: SQL }) => sql`
-      count(*) filter (where ${periodCondition('past', P.today, dates)})::int as past,
-      count(*) filter (where ${periodCondition('future', P.today, dates)})::int as future,
-      count(*) filter (where ${periodCondition('current', P.today, dates)})::int as current,
-      count(*)::int as everything`;
+/** The period counts: rows counted, or (`kept`) the `n` of section_date_counts summed. */
+const counts = (dates?: { start: SQL; end: SQL }, kept = false) => {
+  const n = kept ? sql`sum(dc.n)` : sql`count(*)`;
+  return sql`
+      coalesce(${n} filter (where ${periodCondition('past', P.today, dates)}), 0)::int as past,
+      coalesce(${n} filter (where ${periodCondition('future', P.today, dates)}), 0)::int as future,
+      coalesce(${n} filter (where ${periodCondition('current', P.today, dates)}), 0)::int as current,
+      coalesce(${n}, 0)::int as everything`;
+};
+
+/**
+ * The period counts of an institution's live sections (of one use type, or all), from the counts
+ * the triggers keep per date pair: only without a product, offer type or text filter.
+ */
+function keptCounts(s: Shape): SQL {
+  const useType = s.anyUseType ? sql`` : sql` and dc.use_type = ${P.useType}`;
+  const dates = { start: sql`dc.start_date`, end: sql`dc.end_date` };
+  return sql`(select ${counts(dates, true)} from ${sectionDateCounts} dc
+    where dc.institution_id = ${P.inst}${useType}) kept`;
+}
 
 /**
  * The counts and the page of one shape: the FROM of the statement, one row. Without a text search
@@ -158,6 +174,8 @@ function countsAndPage(s: Shape): SQL {
   if (s.search === 'none') {
     const page = sql`select ${sections.id} as id, ${SORTS[s.sort]} as k from ${sections}
                 where ${and(base, periodCondition(s.period, P.today))}`;
+    if (s.anyProduct && s.offerType === 'ALL')
+      return sql`(select kept.*, ${pageJson(s, page)} as rows from ${keptCounts(s)}) c`;
     return sql`(select ${counts()}, ${pageJson(s, page)} as rows from ${sections} where ${base}) c`;
   }
   const dates = { start: sql`m.start_date`, end: sql`m.end_date` };

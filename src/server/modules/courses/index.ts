@@ -7,3 +7,4 @@ export {
   periodCondition,
   type PeriodFilter,
 } from './course-list.queries';
+export { sectionCountsCompactJob } from './section-counts.job';
