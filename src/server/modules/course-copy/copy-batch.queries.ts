@@ -5,6 +5,7 @@ import { resultRows } from '../../db/execute';
 import { insertJsonRows } from '../../db/insert-json-rows';
 import { intArray, textArray } from '../../db/sql-arrays';
 import { copyJobs, products, sections } from '../../db/schema';
+import { productRuleFields } from './course-copy.queries';
 
 const FINAL = [...FINAL_COPY_STATUSES];
 
@@ -42,12 +43,7 @@ export async function lockCopyJobs(db: Db, ids: number[]) {
 /** Source sections (deleted ones too) with every column and their product's copy-rule fields, by id. */
 export async function sourceSections(db: Db, ids: number[]) {
   const rows = await db
-    .select({
-      section: sections,
-      platform: products.platform,
-      productType: products.productType,
-      productStatus: products.status,
-    })
+    .select({ section: sections, ...productRuleFields })
     .from(sections)
     .leftJoin(products, eq(products.id, sections.productId))
     .where(inArray(sections.id, ids));

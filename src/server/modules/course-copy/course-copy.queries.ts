@@ -28,7 +28,14 @@ export async function findInstitution(db: Db, id: number) {
   return row;
 }
 
-/** Sections (deleted ones too) with their product, for validation and copying. */
+/** The product fields the copy rules read (with the section's product left-joined). */
+export const productRuleFields = {
+  platform: products.platform,
+  productType: products.productType,
+  productStatus: products.status,
+};
+
+/** Sections (deleted ones too) with their product, for validation. */
 export async function sectionsWithProduct(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
@@ -43,9 +50,7 @@ export async function sectionsWithProduct(db: Db, ids: number[]) {
       endDate: sections.endDate,
       censusDuration: sections.censusDuration,
       deletedAt: sections.deletedAt,
-      platform: products.platform,
-      productType: products.productType,
-      productStatus: products.status,
+      ...productRuleFields,
     })
     .from(sections)
     .leftJoin(products, eq(products.id, sections.productId))
