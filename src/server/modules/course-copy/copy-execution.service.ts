@@ -34,6 +34,7 @@ export interface CopyAttempt {
  * job is done), in the batch's order: pg-boss retries a job that has one.
  */
 export async function runCopyJobs(ctx: ServiceContext, items: CopyAttempt[]): Promise<unknown[]> {
+  if (items.length === 0) return [];
   const hooks = ctx.testHooks?.copy;
   const errors: unknown[] = items.map(() => undefined);
   const claimed = await b.claimCopyJobs(
