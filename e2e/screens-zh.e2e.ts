@@ -42,8 +42,19 @@ const SHOTS: [Persona, string, string, ((page: Page) => Promise<void>)?][] = [
     'alerts',
     '/institution',
     async (page) => {
-      await page.locator('[data-testid=alerts-bell]:visible').first().click();
-      await page.getByTestId('alerts-popup').waitFor();
+      // The bell toggles the popup: click it only while the popup is not shown (the Escape of the
+      // previous width may still be closing it), until it is.
+      const popup = page.getByTestId('alerts-popup');
+      await expect
+        .poll(
+          async () => {
+            if (await popup.isVisible()) return true;
+            await page.locator('[data-testid=alerts-bell]:visible').first().click();
+            return false;
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBe(true);
     },
   ],
   [
