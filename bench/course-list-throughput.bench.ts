@@ -26,6 +26,7 @@ import { SERVER_NODE_FLAGS } from './start-command';
 
 const SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_THROUGHPUT_CLIENTS ?? 10);
+const WARMUP = Number(process.env.BENCH_THROUGHPUT_WARMUP ?? 2);
 const BARE = fileURLToPath(new URL('bare-route.ts', import.meta.url));
 
 /** GETs `url` with `clients` keep-alive clients for `seconds`; counts the non-200 answers. */
@@ -105,8 +106,8 @@ async function measure(app: AppProcess, bareEnv: Record<string, string>) {
   const total = ((await first.json()) as { total: number }).total;
   const bare = await startBare({ ...bareEnv, BARE_PATH: path });
   try {
-    await drive(`${app.base}${path}`, headers, 2, app.pid);
-    await drive(bare.url, {}, 2, bare.child.pid as number);
+    await drive(`${app.base}${path}`, headers, WARMUP, app.pid);
+    await drive(bare.url, {}, WARMUP, bare.child.pid as number);
     const runs = { app: [] as Run[], bare: [] as Run[] };
     for (let half = 0; half < 2; half++) {
       runs.app.push(await drive(`${app.base}${path}`, headers, SECONDS / 2, app.pid));

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { ensureInternalGroup } from './db/internal-group';
@@ -20,6 +20,7 @@ import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { RequestLogController, redactUrl } from './plugins/request-log';
 import { registerNulGuard } from './plugins/nul-guard';
+import { responseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerNotFound } from './plugins/web-fallback';
 import { type AppMetrics, createAppMetrics } from './metrics/app-metrics';
@@ -162,7 +163,7 @@ function yieldingUntil(database: Database, up: () => boolean): Database {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config, opts));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerErrorHandling(app);
 
   const database =
@@ -194,9 +195,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await jobs.stop(config.shutdownTimeoutMs);
     if (!opts.database) await database.close();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   await registerHttpPlugins(app);

@@ -96,7 +96,7 @@ describe('graceful stop', () => {
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body).message).toBe('error.invalidCredentials');
     expect(await exited).toBe(0);
-    // request lines are written asynchronously: the ones logged before the exit are still written
+    // the lines logged before the exit are all written
     if (!child!.stdout!.closed) await new Promise((resolve) => child!.stdout!.once('close', resolve));
     const lines = output.split('\n').filter((l) => l.startsWith('{'));
     expect(lines.some((l) => JSON.parse(l).res?.statusCode === 401)).toBe(true);

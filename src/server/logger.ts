@@ -21,14 +21,15 @@ export function prettyMessage(log: Record<string, unknown>, messageKey: string):
 
 /**
  * Where log lines go: for LOG_FORMAT=pretty, a pino-pretty stream writing readable, coloured lines to
- * stdout (synchronously, so the last lines before an exit are not lost; pino-pretty is loaded only
- * then); for json, stdout written asynchronously (a request does not wait for its log line's write),
- * one stream for the whole process. pino flushes that stream synchronously when the process exits,
- * so the lines logged before process.exit() — the graceful stop's last ones — are written.
+ * stdout (pino-pretty is loaded only then); for json, one stdout stream for the whole process. Both
+ * write each line synchronously, as Node writes process.stdout to files and pipes on Linux: a process
+ * killed at once (SIGKILL, the OOM killer) has written every line it logged, and a line costs about a
+ * third of the CPU of an asynchronous write, which hands each line to libuv's thread pool and back
+ * (docs/performance.md).
  */
 export function logDestination(config: Pick<Config, 'logFormat'>): pino.DestinationStream {
   if (config.logFormat !== 'pretty') {
-    jsonDestination ??= pino.destination({ dest: 1, sync: false });
+    jsonDestination ??= pino.destination({ dest: 1, sync: true });
     return jsonDestination;
   }
   const { PinoPretty: pretty } = createRequire(import.meta.url)('pino-pretty') as {

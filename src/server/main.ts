@@ -96,7 +96,7 @@ export async function start(opts: StartOptions = {}): Promise<FastifyInstance> {
 
 /**
  * Graceful stop on SIGTERM/SIGINT. Registered before the line that says the server runs: whoever waits
- * for that line may stop the process at once, and the line is written asynchronously (logger.ts). On,
+ * for that line may stop the process at once. On,
  * not once: a second signal during the stop (Ctrl+C reaches npm and node both, and npm passes it on)
  * must not fall back to the default action, which kills the process mid-stop.
  */
@@ -121,7 +121,7 @@ function stopOnSignals(
       await app.close();
       await metricsServer?.close();
       await database.close();
-      app.log.info('stopped'); // written on exit with the lines before it (logger.ts)
+      app.log.info('stopped');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while stopping');

@@ -123,6 +123,15 @@ describe('one calendar-day rule near midnight', () => {
     expect(coursePeriodOf('2026-09-01', addDaysIso(today, -1), today)).toBe('past');
   });
 
+  it('turns the day at local midnight when asked within the same minute and then the next', () => {
+    // Kathmandu is UTC+05:45: its midnight falls at 18:15 UTC
+    expect(localIsoDate(new Date('2026-11-23T18:14:00Z'), 'Asia/Kathmandu')).toBe('2026-11-23');
+    expect(localIsoDate(new Date('2026-11-23T18:14:59.999Z'), 'Asia/Kathmandu')).toBe('2026-11-23');
+    expect(localIsoDate(new Date('2026-11-23T18:15:00Z'), 'Asia/Kathmandu')).toBe('2026-11-24');
+    expect(localIsoDate(new Date('2026-11-23T18:14:30Z'), 'Asia/Kathmandu')).toBe('2026-11-23');
+    expect(localIsoDate(new Date('2026-11-23T18:14:30Z'), zone)).toBe('2026-11-23');
+  });
+
   it('follows the runtime zone when none is named (the server, the fixtures)', () => {
     const before = process.env.TZ;
     process.env.TZ = zone;

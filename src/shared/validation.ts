@@ -94,6 +94,8 @@ export function formatUsDate(value: string | Date | null | undefined): string {
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Per zone, the day of the last minute asked: zones move by whole minutes, so a minute has one day. */
+const lastDays = new Map<string, { minute: number; day: string }>();
 /**
  * THE rule for "which day is it": the calendar day (YYYY-MM-DD) of an instant in a time zone, by default
  * the runtime's own. Period boundaries (past/current/future), copy validation, alert buckets and test
@@ -104,13 +106,18 @@ export function localIsoDate(date: Date = new Date(), tz?: string): string {
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   }
+  const minute = Math.floor(date.getTime() / 60_000);
+  const last = lastDays.get(tz);
+  if (last?.minute === minute) return last.day;
   let f = dayFormats.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
     dayFormats.set(tz, f);
   }
   const parts = Object.fromEntries(f.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  if (Number.isFinite(minute)) lastDays.set(tz, { minute, day });
+  return day;
 }
 
 const DAY_MS = 86_400_000;

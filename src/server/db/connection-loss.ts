@@ -46,8 +46,18 @@ export function isDatabaseFailure(err: unknown): boolean {
  * pg-boss's statements do not.
  */
 export function isPlainRead(text: unknown): boolean {
-  if (typeof text !== 'string' || !/^\s*select\b/i.test(text)) return false;
-  return !/\b(insert|update|delete|nextval|setval|pg_advisory\w*)\b|\bfor\s+(no\s+key\s+update|key\s+share|share)\b/i.test(
-    text,
-  );
+  if (typeof text !== 'string') return false;
+  let plain = plainReads.get(text);
+  if (plain === undefined) {
+    plain =
+      /^\s*select\b/i.test(text) &&
+      !/\b(insert|update|delete|nextval|setval|pg_advisory\w*)\b|\bfor\s+(no\s+key\s+update|key\s+share|share)\b/i.test(
+        text,
+      );
+    // the app's statements are a few hundred texts, asked again and again; a search's literal values are not
+    if (plainReads.size >= 1000) plainReads.clear();
+    plainReads.set(text, plain);
+  }
+  return plain;
 }
+const plainReads = new Map<string, boolean>();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Rule } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/actor';
@@ -114,26 +114,31 @@ export function registerAccessControl(app: FastifyInstance, routes: DeclaredRout
 
   // Act-as: every request under act-as leaves one audit row naming both identities,
   // written before the answer leaves (so a client that reads the log next finds it).
-  app.addHook('onSend', async (request, reply) => {
-    const acting = request.authSession?.acting;
-    if (!acting) return;
-    const status = reply.statusCode;
-    try {
-      await audit(
-        request.server.db,
-        { userId: request.authSession!.user.id, realUserId: acting.realUser.id, requestId: request.id },
-        {
-          action: `${request.method} ${request.routeOptions.url ?? request.url}`,
-          entityType: 'actAs.request',
-          entityId: request.url.slice(0, 500),
-          institutionId: request.actor?.organizationId ?? acting.organizationId,
-          outcome: status < 400 ? 'ok' : status === 401 || status === 403 ? 'denied' : 'failed',
-        },
-      );
-    } catch (err) {
-      request.log.error({ err }, 'act-as audit row not written');
-    }
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.authSession?.acting) return done(null, payload);
+    auditActAs(request, reply).then(() => done(null, payload), done);
   });
+}
+
+/** The act-as request's audit row; a failure to write it is logged, the answer still leaves. */
+async function auditActAs(request: FastifyRequest, reply: FastifyReply) {
+  const acting = request.authSession!.acting!;
+  const status = reply.statusCode;
+  try {
+    await audit(
+      request.server.db,
+      { userId: request.authSession!.user.id, realUserId: acting.realUser.id, requestId: request.id },
+      {
+        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        entityType: 'actAs.request',
+        entityId: request.url.slice(0, 500),
+        institutionId: request.actor?.organizationId ?? acting.organizationId,
+        outcome: status < 400 ? 'ok' : status === 401 || status === 403 ? 'denied' : 'failed',
+      },
+    );
+  } catch (err) {
+    request.log.error({ err }, 'act-as audit row not written');
+  }
 }
 
 /** The actor a route sees: the session's user (the acted-as one under act-as) with its capabilities here. */

@@ -35,7 +35,7 @@ export function findBadText(value: unknown, path: string[] = [], depth = 0): Fau
  * such as audit rows). Runs after authentication (registered later).
  */
 export function registerNulGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['params', request.params],
       ['querystring', request.query],
@@ -48,7 +48,8 @@ export function registerNulGuard(app: FastifyInstance) {
         found.fault === 'nul'
           ? (['error.nulCharacter', NUL_MESSAGE] as const)
           : (['error.malformedText', MALFORMED_TEXT_MESSAGE] as const);
-      throw new AppError(code, `${field}: ${message}`, { [field]: message }, undefined, { field });
+      return done(new AppError(code, `${field}: ${message}`, { [field]: message }, undefined, { field }));
     }
+    done();
   });
 }

@@ -23,8 +23,30 @@ const applySecurityHeaders = helmet({
   },
 });
 
+/**
+ * The headers helmet sets, asked of it once: they depend on the configuration above, never on the
+ * request (helmet would rebuild the CSP text for every answer).
+ */
+function helmetHeaders(): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  applySecurityHeaders(
+    {} as Parameters<typeof applySecurityHeaders>[0],
+    recorder as unknown as Parameters<typeof applySecurityHeaders>[1],
+    (err) => {
+      if (err) throw err;
+    },
+  );
+  return headers;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+  const headers = helmetHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }

@@ -11,9 +11,11 @@ export const PROXY_WARNING =
 export function warnWhenProxiedWithoutTrust(app: FastifyInstance) {
   if (app.config.trustProxy) return;
   let warned = false;
-  app.addHook('onRequest', async (request) => {
-    if (warned || request.headers['x-forwarded-for'] === undefined) return;
-    warned = true;
-    app.log.warn({ remoteAddress: request.socket?.remoteAddress }, PROXY_WARNING);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      app.log.warn({ remoteAddress: request.socket?.remoteAddress }, PROXY_WARNING);
+    }
+    done();
   });
 }
