@@ -9,7 +9,8 @@
  * registrar asks for the course list of its first institution (current period, page 1). App and bare
  * route alternate in two halves each, so a change in the shared machine's load weighs on both alike.
  * Targets: course-list p99 ≤ 100 ms on PGlite, ≤ 50 ms on PostgreSQL; app/bare requests/s ≥ 0.8 on
- * PostgreSQL. BENCH_THROUGHPUT_DB=pglite|postgres runs one. A report, not a test.
+ * PostgreSQL. BENCH_THROUGHPUT_DB=pglite|postgres runs one; BENCH_THROUGHPUT_WARMUP sets the seconds of load
+ * each server gets before it is measured (2). A report, not a test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync } from 'node:fs';
